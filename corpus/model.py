@@ -1,0 +1,69 @@
+"""The corpus records: entries and their provenance."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+# Entry kinds. Pages: topic (R_), faction (F_), card (C_); their parts:
+# rule (numbered LRR rule), section (an h1 of a faction/card page), note,
+# faq, question (open question). "text" is an unnumbered paragraph of a
+# topic with no numbered rules (13 Attacker keeps its intro as its rule).
+KINDS = ("topic", "faction", "card", "rule", "section", "note", "faq", "question")
+PAGE_KINDS = ("topic", "faction", "card")
+
+# How much weight a ruling carries, shown beside every entry.
+AUTHORITIES = ("lrr", "official-faq", "community-note", "open-question")
+
+
+@dataclass(frozen=True, order=True)
+class Source:
+    """Where an entry came from: a named source, its URL and version."""
+
+    name: str
+    url: str
+    version: str = ""
+
+    def to_dict(self) -> dict:
+        """Plain dict for JSON."""
+        return {"name": self.name, "url": self.url, "version": self.version}
+
+
+@dataclass
+class Entry:
+    """One addressable piece of the corpus: a topic, rule, note, FAQ…"""
+
+    id: str
+    kind: str
+    topic: str
+    title: str
+    text: str
+    html: str = ""
+    sources: list[Source] = field(default_factory=list)
+    parent: str | None = None
+    number: str | None = None
+    category: str | None = None
+    order: int = 0
+    heading: bool = False
+    authority: str = "lrr"
+    section: str | None = None
+    refs: list[str] = field(default_factory=list)
+    variants: list[dict] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        """Plain dict for JSON, with sorted lists so output is stable."""
+        data = dataclasses.asdict(self)
+        data["sources"] = [s.to_dict() for s in sorted(set(self.sources))]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Entry":
+        """Rebuild an entry from its JSON dict (unknown keys are an error)."""
+        data = dict(data)
+        data["sources"] = [Source(**s) for s in data.get("sources", [])]
+        return cls(**data)
+
+    @property
+    def is_page(self) -> bool:
+        """True for the entry that stands for a whole page."""
+        return self.kind in PAGE_KINDS

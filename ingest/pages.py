@@ -1,0 +1,46 @@
+"""Pages: the raw bytes of one source document and where they came from."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from ingest.errors import SourceError
+
+# Files we never try to parse when a directory is read.
+_SKIP_SUFFIXES = {".css", ".png", ".jpg", ".gif", ".ico", ".js", ".json~"}
+_SKIP_NAMES = {"LICENSE", ".htaccess", "prefix.php", "suffix.php", "style.md", "README.md"}
+
+
+@dataclass(frozen=True)
+class Page:
+    """A fetched or read document: its location (path or URL) and bytes."""
+
+    location: str
+    data: bytes
+    # The canonical public URL when known (a crawled page, or a mirror file).
+    url: str | None = None
+
+
+def read_local(path: str | Path) -> Iterator[Page]:
+    """Yield the pages of a file or, recursively and sorted, a directory."""
+    root = Path(path)
+    if not root.exists():
+        raise SourceError(str(path), "no such file or directory (check the path, or pass a URL)")
+    files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
+    for file in files:
+        if root.is_dir() and _skipped(file):
+            continue
+        try:
+            yield Page(str(file), file.read_bytes())
+        except OSError as exc:
+            raise SourceError(str(file), f"cannot read: {exc.strerror or exc}") from exc
+
+
+def _skipped(file: Path) -> bool:
+    """Site furniture and hidden files in a directory are not pages."""
+    return (
+        file.name in _SKIP_NAMES
+        or file.suffix in _SKIP_SUFFIXES
+        or any(part.startswith(".") for part in file.parts[-1:])
+    )
