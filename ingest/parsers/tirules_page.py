@@ -1,0 +1,123 @@
+"""What every tirules page parser shares: the page's identity and list items."""
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from urllib.parse import urlsplit
+
+from bs4 import BeautifulSoup, Tag
+
+from corpus.model import Source
+from ingest.normalize import Text, normalize
+from ingest.slugs import page_slug
+
+NAME = "tirules"
+SITE = "https://tirules.com"
+VERSION = "LRR 2.0"
+# A saved copy may start with its own file name on the first line (seed 003).
+_NAME_LINE = re.compile(r"^\s*([RFC]_[a-z0-9_]+)\.php\s*$", re.M)
+_PAGE_NAME = re.compile(r"^([RFC]_[a-z0-9_]+|index)(?:\.php)?$")
+_KINDS = {"R": "topic", "F": "faction", "C": "card"}
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    """Which tirules page this is: name (R_space_cannon), slug, kind, source."""
+
+    name: str
+    slug: str
+    kind: str
+    source: Source
+
+
+def page_name(location: str, text: str) -> str | None:
+    """The page name from the location, else from a file-name first line."""
+    path = urlsplit(location).path if "://" in location else location
+    stem = PurePosixPath(path.replace("\\", "/")).name
+    stem = stem[:-4] if stem.endswith(".php") else stem
+    if _PAGE_NAME.match(stem or "index"):
+        return stem or "index"
+    first = _NAME_LINE.match(text[:200])
+    return first.group(1) if first else None
+
+
+def page_info(location: str, text: str) -> PageInfo | None:
+    """Identity of a topic, faction or card page (None for the index)."""
+    name = page_name(location, text)
+    if not name or name == "index":
+        return None
+    url = location if location.startswith(("http://", "https://")) else f"{SITE}/{name}"
+    source = Source(NAME, url, VERSION)
+    return PageInfo(name, page_slug(name), _KINDS[name[0]], source)
+
+
+def soup(text: str) -> BeautifulSoup:
+    """Parse like a browser does for this markup (html.parser keeps h2 > li)."""
+    return BeautifulSoup(text, "html.parser")
+
+
+def header(doc: BeautifulSoup) -> tuple[str, str | None]:
+    """Title and category from <header>Title <sub>(Category)</sub></header>."""
+    tag = doc.find("header")
+    if tag is None:
+        return "", None
+    tag = copy.copy(tag)
+    category = None
+    sub = tag.find("sub")
+    if sub is not None:
+        category = normalize(sub).text.strip("() ") or None
+        sub.decompose()
+    return normalize(tag).text, category
+
+
+def item_text(li: Tag) -> Text:
+    """Normalized text of a list item without its nested lists."""
+    li = copy.copy(li)
+    for nested in li.find_all(["ol", "ul"]):
+        nested.decompose()
+    return normalize(li)
+
+
+def bullets(ul: Tag) -> Text:
+    """A bullet list as one run of "• item" lines."""
+    items = [normalize(li) for li in ul.find_all("li", recursive=False)]
+    return Text(
+        " ".join(f"• {t.text}" for t in items),
+        "".join(f"<br>• {t.html}" for t in items),
+    )
+
+
+def join(first: Text, more: Text) -> Text:
+    """Append a paragraph or bullet list to a text."""
+    sep_html = "" if more.html.startswith("<br>") else "<br>"
+    return Text(f"{first.text} {more.text}".strip(), f"{first.html}{sep_html}{more.html}")
+
+
+def sub_label(index: int, roman: bool) -> str:
+    """Sub-rule label: a, b, c … or i, ii, iii … for a roman list."""
+    if roman:
+        return to_roman(index).lower()
+    return _alpha(index)
+
+
+def _alpha(index: int) -> str:
+    """1 -> a, 26 -> z, 27 -> aa (the CSS lower-alpha counter)."""
+    label = ""
+    while index:
+        index, rest = divmod(index - 1, 26)
+        label = chr(97 + rest) + label
+    return label
+
+
+def to_roman(number: int) -> str:
+    """Upper-case Roman numeral, as the site shows note numbers."""
+    table = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+             (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+    out = ""
+    for value, numeral in table:
+        while number >= value:
+            out += numeral
+            number -= value
+    return out

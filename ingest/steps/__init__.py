@@ -1,0 +1,1 @@
+"""Post-processing steps: plain functions over the list of all entries."""
