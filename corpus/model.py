@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 # rule (numbered LRR rule), section (an h1 of a faction/card page), note,
 # faq, question (open question). "text" is an unnumbered paragraph of a
 # topic with no numbered rules (13 Attacker keeps its intro as its rule).
-KINDS = ("topic", "faction", "card", "rule", "section", "note", "faq", "question")
-PAGE_KINDS = ("topic", "faction", "card")
+# "page" is a page made up by ingest (open questions, the wiki FAQ).
+KINDS = ("topic", "faction", "card", "page", "rule", "section", "note", "faq", "question")
+PAGE_KINDS = ("topic", "faction", "card", "page")
 
 # How much weight a ruling carries, shown beside every entry.
 AUTHORITIES = ("lrr", "official-faq", "community-note", "open-question")

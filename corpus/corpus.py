@@ -1,0 +1,93 @@
+"""The Corpus: one loaded version — entries by id, pages, and search."""
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from pathlib import Path
+
+from corpus import index, search, store
+from corpus.errors import UnknownIdError
+from corpus.model import PAGE_KINDS, Entry
+
+
+class Corpus:
+    """A read-only view of one corpus version; safe to share between threads."""
+
+    def __init__(self, folder: Path, entries: list[Entry], meta: dict | None = None):
+        self.folder = Path(folder)
+        self.meta = meta or {}
+        self.entries = entries
+        self.by_id = {e.id: e for e in entries}
+        self._by_topic: dict[str, list[Entry]] = defaultdict(list)
+        self._referenced_by: dict[str, set[str]] = defaultdict(set)
+        for entry in entries:
+            self._by_topic[entry.topic].append(entry)
+            for ref in entry.refs:
+                self._referenced_by[ref].add(entry.id)
+        self._index = None
+        self._parser = None
+        self._lock = threading.Lock()
+
+    @classmethod
+    def load(cls, instance: Path) -> "Corpus":
+        """The corpus now current in an instance folder."""
+        folder = store.current_dir(Path(instance))
+        return cls(folder, store.read_entries(folder), store.read_meta(folder))
+
+    def get(self, entry_id: str) -> Entry:
+        """The entry with this id, or UnknownIdError."""
+        try:
+            return self.by_id[entry_id]
+        except KeyError:
+            raise UnknownIdError(entry_id) from None
+
+    def pages(self, kind: str | None = None) -> list[Entry]:
+        """Page entries (topics, factions, cards), in index order."""
+        found = [e for e in self.entries if e.kind in PAGE_KINDS and (kind is None or e.kind == kind)]
+        return sorted(found, key=lambda e: (e.order, e.title))
+
+    def topic(self, slug: str) -> list[Entry]:
+        """Every entry of one page, page entry first, in document order."""
+        if slug not in self.by_id or self.by_id[slug].kind not in PAGE_KINDS:
+            raise UnknownIdError(slug)
+        return self._by_topic[slug]
+
+    def referenced_by(self, target: str) -> list[str]:
+        """Ids of the entries whose refs name target."""
+        return sorted(self._referenced_by.get(target, ()))
+
+    def searcher(self):
+        """A whoosh searcher over this version's index (close it, or use with)."""
+        with self._lock:
+            if self._index is None:
+                self._index = index.open_index(self.folder / "index")
+                self._parser = search.make_parser(self._index.schema)
+        return self._index.searcher()
+
+    def search(self, query: str, limit: int = 10, kind: str | None = None) -> search.Results:
+        """Ranked hits for a query; a rule id or page title also gives a jump target."""
+        text = search.clean_query(query)
+        results = search.Results(query=text)
+        if not text:
+            return results
+        results.jump = self._jump(text)
+        with self.searcher() as searcher:
+            results.hits = search.run(searcher, self._parser, text, limit, kind)
+        return results
+
+    def _jump(self, text: str) -> str | None:
+        """An id the query names exactly: a rule id or a page title."""
+        rule = search.as_rule_id(text)
+        if rule and rule in self.by_id:
+            return rule
+        if rule and rule.isdigit():
+            return next((e.id for e in self.pages("topic") if e.number == rule), None)
+        folded = text.lower()
+        return next((e.id for e in self.pages() if e.title.lower() == folded), None)
+
+    def close(self) -> None:
+        """Release the index files."""
+        with self._lock:
+            if self._index is not None:
+                self._index.close()
+                self._index = None

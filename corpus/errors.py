@@ -1,0 +1,27 @@
+"""Corpus errors; each says what to do about it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class CorpusError(Exception):
+    """A corpus problem; str() is one line fit for a terminal or a page."""
+
+
+class NoCorpusError(CorpusError):
+    """The instance folder holds no corpus yet."""
+
+    def __init__(self, instance: Path):
+        super().__init__(f"no corpus in {instance}: run `mecatol ingest` first (or pass --instance)")
+        self.instance = instance
+
+
+class UnknownIdError(CorpusError, KeyError):
+    """No entry has this id."""
+
+    def __init__(self, entry_id: str):
+        super().__init__(f"no rule or entry with id {entry_id!r}")
+        self.entry_id = entry_id
+
+    def __str__(self) -> str:
+        return self.args[0]

@@ -1,0 +1,114 @@
+"""On-disk corpus versions, swapped in atomically through a symlink."""
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+import time
+import uuid
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterable
+
+from corpus.errors import CorpusError, NoCorpusError
+from corpus.model import Entry
+
+CURRENT = "corpus"          # instance/corpus -> versions/<name>
+VERSIONS = "versions"
+ENTRIES = "entries.jsonl"
+META = "meta.json"
+KEEP = 3                    # versions kept, so a running server's open index survives a swap
+
+
+def current_dir(instance: Path) -> Path:
+    """The directory of the corpus now being served; NoCorpusError if none."""
+    link = Path(instance) / CURRENT
+    if not link.exists():
+        raise NoCorpusError(instance)
+    return link.resolve()
+
+
+def write_entries(folder: Path, entries: Iterable[Entry]) -> int:
+    """Write entries as sorted-key JSON lines; returns how many."""
+    count = 0
+    with open(folder / ENTRIES, "w", encoding="utf-8") as out:
+        for entry in entries:
+            out.write(json.dumps(entry.to_dict(), ensure_ascii=False, sort_keys=True) + "\n")
+            count += 1
+    return count
+
+
+def read_entries(folder: Path) -> list[Entry]:
+    """Entries of one corpus version, in their stored order."""
+    path = Path(folder) / ENTRIES
+    try:
+        with open(path, encoding="utf-8") as lines:
+            return [Entry.from_dict(json.loads(line)) for line in lines if line.strip()]
+    except (OSError, ValueError, TypeError) as exc:
+        raise CorpusError(f"{path}: unreadable corpus ({exc}); run `mecatol ingest` again") from exc
+
+
+def read_meta(folder: Path) -> dict:
+    """The version's metadata (counts, sources, build time)."""
+    try:
+        return json.loads((Path(folder) / META).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def publish(instance: Path, entries: list[Entry], meta: dict,
+            build_index: Callable[[Path, list[Entry]], None]) -> Path:
+    """Build a new version beside the current one and switch to it atomically."""
+    instance = Path(instance)
+    versions = instance / VERSIONS
+    versions.mkdir(parents=True, exist_ok=True)
+    with _lock(instance):
+        _clean_partial(versions)
+        tmp = versions / f".tmp-{uuid.uuid4().hex[:8]}"
+        tmp.mkdir()
+        try:
+            write_entries(tmp, entries)
+            (tmp / META).write_text(json.dumps(meta, indent=1, sort_keys=True), encoding="utf-8")
+            build_index(tmp / "index", entries)
+            final = versions / (time.strftime("%Y%m%dT%H%M%S-") + uuid.uuid4().hex[:6])
+            tmp.rename(final)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+        _switch(instance, final)
+        _prune(versions, final)
+    return final
+
+
+def _switch(instance: Path, target: Path) -> None:
+    """Point instance/corpus at target in one rename (atomic on POSIX)."""
+    new_link = instance / f".{CURRENT}-{uuid.uuid4().hex[:8]}"
+    os.symlink(os.path.relpath(target, instance), new_link)
+    os.replace(new_link, instance / CURRENT)
+
+
+def _prune(versions: Path, keep: Path) -> None:
+    """Remove all but the newest KEEP versions."""
+    done = sorted((p for p in versions.iterdir() if p.is_dir() and not p.name.startswith(".")),
+                  key=lambda p: p.name, reverse=True)
+    for old in done[KEEP:]:
+        if old != keep:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def _clean_partial(versions: Path) -> None:
+    """Leftovers of an ingest that was killed midway."""
+    for tmp in versions.glob(".tmp-*"):
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextmanager
+def _lock(instance: Path):
+    """One ingest at a time per instance folder."""
+    with open(instance / ".ingest.lock", "w") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError as exc:
+            raise CorpusError(f"{instance}: another ingest is running; wait for it to finish") from exc
+        yield

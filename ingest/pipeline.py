@@ -1,0 +1,48 @@
+"""Post-processing: an ordered list of plain functions over all entries."""
+from __future__ import annotations
+
+from typing import Callable
+
+from corpus.model import PAGE_KINDS, Entry
+from ingest.errors import IngestError
+from ingest.steps.home import home_entries
+from ingest.steps.link_faq import link_faqs
+from ingest.steps.merge import merge_duplicates
+from ingest.steps.xrefs import link_refs
+
+Step = Callable[[list[Entry]], list[Entry]]
+
+
+def order_entries(entries: list[Entry]) -> list[Entry]:
+    """Deterministic order: pages in index order, each followed by its entries."""
+    page_order = {e.id: (e.order, e.title) for e in entries if e.kind in PAGE_KINDS}
+    default = (10**9, "")
+
+    def key(entry: Entry):
+        return (page_order.get(entry.topic, default), entry.topic,
+                entry.kind not in PAGE_KINDS, entry.order, entry.id)
+
+    return sorted(entries, key=key)
+
+
+def check_ids(entries: list[Entry]) -> list[Entry]:
+    """Every id unique and every topic a page that exists."""
+    pages = {e.id for e in entries if e.kind in PAGE_KINDS}
+    seen: set[str] = set()
+    for entry in entries:
+        if entry.id in seen:
+            raise IngestError(f"duplicate id {entry.id!r} after merging")
+        seen.add(entry.id)
+        if entry.topic not in pages:
+            raise IngestError(f"entry {entry.id!r} names topic {entry.topic!r}, which no page defines")
+    return entries
+
+
+STEPS: tuple[Step, ...] = (merge_duplicates, home_entries, link_faqs, link_refs, order_entries, check_ids)
+
+
+def run_steps(entries: list[Entry], steps: tuple[Step, ...] = STEPS) -> list[Entry]:
+    """Apply each step in turn."""
+    for step in steps:
+        entries = step(entries)
+    return entries

@@ -1,0 +1,107 @@
+"""One ingest: read sources, parse pages, post-process, publish atomically."""
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from corpus import index, store
+from corpus.errors import CorpusError
+from corpus.model import Entry
+from ingest.errors import IngestError, PageError
+from ingest.pages import Page, read_local
+from ingest.pipeline import run_steps
+from ingest.registry import parse_page
+
+
+@dataclass
+class Report:
+    """What an ingest did: counts, skipped pages, changes since the last corpus."""
+
+    counts: Counter = field(default_factory=Counter)
+    pages: int = 0
+    skipped: list[PageError] = field(default_factory=list)
+    added: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    version: Path | None = None
+
+    def summary(self) -> str:
+        """The one line printed at the end of an ingest."""
+        kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.counts.items()))
+        skipped = f", {len(self.skipped)} skipped" if self.skipped else ""
+        return f"ingested {self.pages} pages: {kinds}{skipped} in {self.seconds:.1f}s"
+
+    def changes(self) -> str:
+        """The change report: ids added, removed or changed since the last corpus."""
+        return (f"changes since the last corpus: {len(self.added)} added, "
+                f"{len(self.removed)} removed, {len(self.changed)} changed")
+
+
+def is_url(spec: str) -> bool:
+    """Sources starting with http(s):// are crawled; everything else is a path."""
+    return spec.startswith(("http://", "https://"))
+
+
+def read_sources(specs: Iterable[str], cache_dir: Path) -> Iterator[Page]:
+    """Pages of every source, files and directories read, URLs crawled."""
+    for spec in specs:
+        if is_url(spec):
+            from ingest.crawl import fetch_source  # only crawls need the network code
+
+            yield from fetch_source(spec, cache_dir)
+        else:
+            yield from read_local(spec)
+
+
+def parse_all(pages: list[Page], report: Report, progress: Callable | None = None) -> list[Entry]:
+    """Parse every page; a bad page is recorded in the report and skipped."""
+    entries: list[Entry] = []
+    iterator = progress(pages) if progress else pages
+    for page in iterator:
+        try:
+            entries.extend(parse_page(page))
+            report.pages += 1
+        except PageError as exc:
+            report.skipped.append(exc)
+    return entries
+
+
+def ingest(specs: list[str], instance: Path, *, strict: bool = False,
+           progress: Callable | None = None) -> Report:
+    """Build a corpus from the sources and swap it in; the old one stays on failure."""
+    started = time.perf_counter()
+    instance = Path(instance)
+    instance.mkdir(parents=True, exist_ok=True)
+    report = Report()
+    pages = list(read_sources(specs, instance / "cache"))
+    entries = parse_all(pages, report, progress)
+    if strict and report.skipped:
+        raise IngestError(f"{len(report.skipped)} page(s) skipped and --strict given; "
+                          f"first: {report.skipped[0]}")
+    if not entries:
+        raise IngestError(f"no entries found in {', '.join(specs)}; nothing was changed")
+    entries = run_steps(entries)
+    _diff(report, instance, entries)
+    report.counts = Counter(e.kind for e in entries)
+    meta = {"sources": list(specs), "counts": dict(sorted(report.counts.items())),
+            "pages": report.pages, "skipped": [str(s) for s in report.skipped],
+            "added": report.added, "removed": report.removed, "changed": report.changed}
+    report.version = store.publish(instance, entries, meta, index.build)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _diff(report: Report, instance: Path, entries: list[Entry]) -> None:
+    """Compare with the corpus being replaced (none: everything is added)."""
+    try:
+        old = {e.id: e.text for e in store.read_entries(store.current_dir(instance))}
+    except CorpusError:
+        old = {}
+    new = {e.id: e.text for e in entries}
+    report.added = sorted(set(new) - set(old))
+    report.removed = sorted(set(old) - set(new))
+    report.changed = sorted(i for i in set(new) & set(old) if new[i] != old[i])

@@ -1,0 +1,30 @@
+"""The default sources, declared once, and how a user overrides them."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+# Paths under the shared data folder that `mecatol ingest` reads by default.
+DEFAULT_SOURCES = ("mirror/tirules", "mirror/wiki", "seeds")
+SOURCES_FILE = "sources.txt"
+
+
+def shared_dir() -> Path:
+    """The shared data folder: $MECATOL_SHARED, else ../shared beside the checkout."""
+    env = os.environ.get("MECATOL_SHARED")
+    if env:
+        return Path(env)
+    checkout = Path(__file__).resolve().parents[1]
+    return (checkout.parent / "shared").resolve()
+
+
+def default_sources(instance: Path) -> list[str]:
+    """$MECATOL_SOURCES, else instance/sources.txt, else the shared snapshots."""
+    env = os.environ.get("MECATOL_SOURCES")
+    if env:
+        return [s for s in env.split(",") if s.strip()]
+    listed = Path(instance) / SOURCES_FILE
+    if listed.is_file():
+        lines = listed.read_text(encoding="utf-8").splitlines()
+        return [s.strip() for s in lines if s.strip() and not s.lstrip().startswith("#")]
+    return [str(shared_dir() / name) for name in DEFAULT_SOURCES]

@@ -1,0 +1,68 @@
+"""Home: every entry belongs to a page that exists in the corpus."""
+from __future__ import annotations
+
+import re
+
+from corpus.model import PAGE_KINDS, Entry
+
+TITLE_PREFIX = "?"
+# Pages made up for entries that belong to no source page.
+SYNTHETIC = {
+    "open-questions": ("Open Questions", "Questions the rules do not answer yet."),
+    "wiki/faq": ("Wiki FAQ", "Rulings collected on the Twilight Imperium wiki."),
+}
+
+
+def home_entries(entries: list[Entry]) -> list[Entry]:
+    """Resolve "?kind:Title" topics to page slugs; unknown ones get a synthetic page."""
+    titles = _title_index(entries)
+    for entry in entries:
+        if entry.topic.startswith(TITLE_PREFIX):
+            entry.topic = _resolve(entry.topic[1:], titles) or _fallback(entry)
+    return entries + _synthetic_pages(entries)
+
+
+def _title_index(entries: list[Entry]) -> dict[tuple[str, str], str]:
+    """(kind, folded title) -> slug for every page entry."""
+    index: dict[tuple[str, str], str] = {}
+    for entry in entries:
+        if entry.kind in PAGE_KINDS:
+            index.setdefault((entry.kind, fold_title(entry.title)), entry.id)
+    return index
+
+
+def fold_title(title: str) -> str:
+    """Compare titles loosely: case, a leading "The", plurals, punctuation."""
+    words = re.sub(r"[^a-z0-9 ]+", " ", title.lower()).split()
+    if words[:1] == ["the"]:
+        words = words[1:]
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words)
+
+
+def _resolve(wanted: str, titles: dict[tuple[str, str], str]) -> str | None:
+    """Slug for "kind:Title"; a faction may be named by its short name too."""
+    kind, _, title = wanted.partition(":")
+    folded = fold_title(title)
+    if (kind, folded) in titles:
+        return titles[(kind, folded)]
+    for (k, name), slug in titles.items():
+        if k == kind and folded and (name.startswith(folded) or folded.startswith(name)):
+            return slug
+    return None
+
+
+def _fallback(entry: Entry) -> str:
+    """Questions with no page of their own are gathered on one page."""
+    return "open-questions" if entry.kind == "question" else "wiki/faq"
+
+
+def _synthetic_pages(entries: list[Entry]) -> list[Entry]:
+    """Page entries for synthetic topics that some entry now uses."""
+    existing = {e.id for e in entries if e.kind in PAGE_KINDS or e.kind == "page"}
+    used = {e.topic for e in entries}
+    pages = []
+    for slug, (title, text) in SYNTHETIC.items():
+        if slug in used and slug not in existing:
+            pages.append(Entry(id=slug, kind="page", topic=slug, title=title, text=text,
+                               html=text, order=10_000 + len(pages)))
+    return pages

@@ -1,0 +1,4 @@
+"""`python -m mecatol` runs the CLI."""
+from mecatol.cli import main
+
+main()

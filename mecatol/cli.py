@@ -1,0 +1,99 @@
+"""The `mecatol` command: thin click commands over ingest, corpus and webapp."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from corpus import Corpus, CorpusError
+from ingest.errors import IngestError
+from mecatol.settings import instance_dir
+
+instance_option = click.option(
+    "--instance", "instance", type=click.Path(file_okay=False, path_type=Path), default=None,
+    help="Folder holding the corpus (default: $MECATOL_INSTANCE or ./instance).",
+)
+
+
+@click.group()
+@click.version_option(package_name="mecatol")
+def cli() -> None:
+    """Mecatol: Twilight Imperium 4 rules reference and FAQ search."""
+
+
+@cli.command("ingest")
+@click.argument("sources", nargs=-1)
+@instance_option
+@click.option("--strict", is_flag=True, help="Fail, changing nothing, if any page is skipped.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool, quiet: bool) -> None:
+    """Read SOURCES (files, directories or URLs; default: the configured sources) into the corpus."""
+    from tqdm import tqdm
+
+    from ingest.run import ingest
+    from ingest.sources import default_sources
+
+    folder = instance_dir(instance)
+    specs = list(sources) or default_sources(folder)
+    progress = None if quiet else (lambda pages: tqdm(pages, desc="parsing", unit="page", file=sys.stderr))
+    report = ingest(specs, folder, strict=strict, progress=progress)
+    for skipped in report.skipped:
+        click.echo(f"skipped {skipped}", err=True)
+    click.echo(report.changes())
+    for label, ids in (("added", report.added), ("removed", report.removed), ("changed", report.changed)):
+        if ids and len(ids) <= 50:
+            click.echo(f"  {label}: {', '.join(ids)}")
+    click.echo(report.summary())
+    if report.skipped:
+        sys.exit(1)
+
+
+@cli.command("export")
+@instance_option
+def export_command(instance: Path | None) -> None:
+    """Print every entry as one JSON object per line, in corpus order."""
+    corpus = Corpus.load(instance_dir(instance))
+    out = click.get_text_stream("stdout")
+    for entry in corpus.entries:
+        out.write(json.dumps(entry.to_dict(), ensure_ascii=False, sort_keys=True) + "\n")
+
+
+@cli.command("search")
+@click.argument("query")
+@click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True, help="Most hits to show.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
+@instance_option
+def search_command(query: str, limit: int, as_json: bool, instance: Path | None) -> None:
+    """Search the corpus and print ranked hits."""
+    corpus = Corpus.load(instance_dir(instance))
+    results = corpus.search(query, limit=limit)
+    if as_json:
+        body = {"ok": True, "query": results.query, "jump": results.jump,
+                "did_you_mean": results.did_you_mean, "results": [h.to_dict() for h in results.hits]}
+        click.echo(json.dumps(body, ensure_ascii=False, sort_keys=True))
+        return
+    if results.jump:
+        click.echo(f"→ {results.jump}")
+    for rank, hit in enumerate(results.hits, start=1):
+        click.echo(f"{rank:2}. [{hit.kind}] {hit.id}  {hit.title}  ({hit.page})")
+    if not results.hits:
+        suggestion = f"; did you mean {results.did_you_mean!r}?" if results.did_you_mean else ""
+        click.echo(f"no results for {results.query!r}{suggestion}")
+
+
+def main() -> None:
+    """Entry point: every known error becomes one line on stderr and exit status 2."""
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("mecatol: aborted", err=True)
+        sys.exit(130)
+    except click.UsageError as exc:
+        command = exc.ctx.command_path if exc.ctx else "mecatol"
+        click.echo(f"mecatol: {exc.format_message()} (see `{command} --help`)", err=True)
+        sys.exit(2)
+    except (CorpusError, IngestError, OSError) as exc:
+        click.echo(f"mecatol: {exc}", err=True)
+        sys.exit(2)

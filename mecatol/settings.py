@@ -1,0 +1,18 @@
+"""Settings, declared once as (name, default, help); the README documents each."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+SETTINGS = (
+    ("MECATOL_INSTANCE", "./instance", "Folder holding the corpus versions, the crawl cache and sources.txt."),
+    ("MECATOL_SHARED", "../shared beside the checkout", "Folder with the mirror, wiki and seed snapshots read by default."),
+    ("MECATOL_SOURCES", "the shared snapshots", "Comma-separated files, folders or URLs that `mecatol ingest` reads by default."),
+)
+
+
+def instance_dir(option: Path | None = None) -> Path:
+    """--instance, else $MECATOL_INSTANCE, else ./instance."""
+    if option is not None:
+        return Path(option)
+    return Path(os.environ.get("MECATOL_INSTANCE") or "instance")
