@@ -10,6 +10,7 @@ TITLE_PREFIX = "?"
 SYNTHETIC = {
     "open-questions": ("Open Questions", "Questions the rules do not answer yet."),
     "wiki/faq": ("Wiki FAQ", "Rulings collected on the Twilight Imperium wiki."),
+    "faq": ("Wiki FAQ", "Rulings collected on the Twilight Imperium wiki."),
 }
 
 
@@ -57,12 +58,12 @@ def _fallback(entry: Entry) -> str:
 
 
 def _synthetic_pages(entries: list[Entry]) -> list[Entry]:
-    """Page entries for synthetic topics that some entry now uses."""
-    existing = {e.id for e in entries if e.kind in PAGE_KINDS or e.kind == "page"}
-    used = {e.topic for e in entries}
+    """Page entries for topics that entries use but no source page defines."""
+    existing = {e.id for e in entries if e.kind in PAGE_KINDS}
     pages = []
-    for slug, (title, text) in SYNTHETIC.items():
-        if slug in used and slug not in existing:
-            pages.append(Entry(id=slug, kind="page", topic=slug, title=title, text=text,
-                               html=text, order=10_000 + len(pages)))
+    for slug in sorted({e.topic for e in entries} - existing):
+        default = (slug.rsplit("/", 1)[-1].replace("-", " ").title(), "")
+        title, text = SYNTHETIC.get(slug, default)
+        pages.append(Entry(id=slug, kind="page", topic=slug, title=title, text=text,
+                           html=text, order=10_000 + len(pages)))
     return pages

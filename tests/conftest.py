@@ -1,0 +1,45 @@
+"""Shared fixtures: the shared data folder and a corpus ingested from the real mirror."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shared import shared_dir
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(scope="session")
+def shared() -> Path:
+    """The read-only shared folder; its absence is an error, not a skip."""
+    folder = shared_dir()
+    if not (folder / "mirror" / "tirules").is_dir():
+        pytest.fail(f"shared data not found at {folder}: set MECATOL_SHARED")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def mirror(shared: Path) -> Path:
+    """The tirules mirror snapshot."""
+    return shared / "mirror" / "tirules"
+
+
+@pytest.fixture(scope="session")
+def mirror_instance(mirror: Path, tmp_path_factory) -> Path:
+    """An instance folder holding a corpus ingested from the whole mirror (built once)."""
+    from ingest.run import ingest
+
+    folder = tmp_path_factory.mktemp("mirror-instance")
+    ingest([str(mirror)], folder)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def mirror_corpus(mirror_instance: Path):
+    """The loaded mirror corpus."""
+    from corpus import Corpus
+
+    corpus = Corpus.load(mirror_instance)
+    yield corpus
+    corpus.close()
