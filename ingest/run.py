@@ -28,12 +28,15 @@ class Report:
     changed: list[str] = field(default_factory=list)
     seconds: float = 0.0
     version: Path | None = None
+    fetched: int = 0
+    not_modified: int = 0
 
     def summary(self) -> str:
         """The one line printed at the end of an ingest."""
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.counts.items()))
         skipped = f", {len(self.skipped)} skipped" if self.skipped else ""
-        return f"ingested {self.pages} pages: {kinds}{skipped} in {self.seconds:.1f}s"
+        fetched = f", {self.fetched} requests ({self.not_modified} unchanged)" if self.fetched else ""
+        return f"ingested {self.pages} pages: {kinds}{skipped}{fetched} in {self.seconds:.1f}s"
 
     def changes(self) -> str:
         """The change report: ids added, removed or changed since the last corpus."""
@@ -46,13 +49,17 @@ def is_url(spec: str) -> bool:
     return spec.startswith(("http://", "https://"))
 
 
-def read_sources(specs: Iterable[str], cache_dir: Path) -> Iterator[Page]:
+def read_sources(specs: Iterable[str], cache_dir: Path, report: Report) -> Iterator[Page]:
     """Pages of every source, files and directories read, URLs crawled."""
     for spec in specs:
         if is_url(spec):
-            from ingest.crawl import fetch_source  # only crawls need the network code
+            from ingest.crawl import Fetcher, fetch_source  # only crawls need the network code
 
-            yield from fetch_source(spec, cache_dir)
+            fetcher = Fetcher(cache_dir)
+            on_error = lambda exc: report.skipped.append(PageError(exc.location, exc.reason))  # noqa: E731
+            yield from fetch_source(spec, cache_dir, fetcher=fetcher, on_error=on_error)
+            report.fetched += fetcher.stats.requests
+            report.not_modified += fetcher.stats.not_modified
         else:
             yield from read_local(spec)
 
@@ -77,7 +84,7 @@ def ingest(specs: list[str], instance: Path, *, strict: bool = False,
     instance = Path(instance)
     instance.mkdir(parents=True, exist_ok=True)
     report = Report()
-    pages = list(read_sources(specs, instance / "cache"))
+    pages = list(read_sources(specs, instance / "cache", report))
     entries = parse_all(pages, report, progress)
     if strict and report.skipped:
         raise IngestError(f"{len(report.skipped)} page(s) skipped and --strict given; "

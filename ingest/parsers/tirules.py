@@ -18,10 +18,8 @@ TE_CATEGORY = "Thunder's Edge"
 
 
 def sniff(location: str, data: bytes) -> bool:
-    """A tirules page: its header/article frame plus notes or LRR lists."""
-    head = data[:20000]
-    framed = b"<header>" in head and b"<article>" in head
-    return framed and (b'class="note"' in data or b'class="lrr"' in data)
+    """A tirules page: an article holding notes or LRR lists."""
+    return b"<article>" in data[:20000] and (b'class="note"' in data or b'class="lrr"' in data)
 
 
 def parse(location: str, data: bytes) -> list[Entry]:

@@ -18,20 +18,17 @@ def merge_duplicates(entries: list[Entry]) -> list[Entry]:
     groups: dict[str, list[Entry]] = defaultdict(list)
     for entry in entries:
         groups[entry.id].append(entry)
-    return [_merge(group) for group in groups.values()]
+    # An index entry for a page that was not read has nothing to show: drop it.
+    return [_merge(group) for group in groups.values()
+            if any(INDEX_FLAG not in e.flags for e in group)]
 
 
 def _merge(group: list[Entry]) -> Entry:
     """The best-ranked entry, with the others' sources, fields and variants."""
-    if len(group) == 1:
-        entry = group[0]
-        entry.flags = [f for f in entry.flags if f != INDEX_FLAG]
-        return entry
     stubs = [e for e in group if INDEX_FLAG in e.flags]
-    full = [e for e in group if INDEX_FLAG not in e.flags] or stubs[:1]
+    full = [e for e in group if INDEX_FLAG not in e.flags]
     full.sort(key=_rank)
     best = full[0]
-    best.flags = [f for f in best.flags if f != INDEX_FLAG]
     for other in full[1:]:
         _absorb(best, other)
     for stub in stubs:
