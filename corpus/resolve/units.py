@@ -1,0 +1,187 @@
+"""The unit catalogue: attributes of the units these abilities concern."""
+from __future__ import annotations
+
+import functools
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from importlib import resources
+
+from .errors import ResolveError
+from .factions import faction_name
+
+DICE_ABILITIES = ("space_cannon", "bombardment", "anti_fighter_barrage")
+TYPES = ("ship", "fighter", "infantry", "ground_force", "structure")
+TITLES = {
+    "space_cannon": "Space Cannon",
+    "bombardment": "Bombardment",
+    "anti_fighter_barrage": "Anti-Fighter Barrage",
+    "production": "Production",
+}
+
+
+@dataclass(frozen=True)
+class Roll:
+    """An ability value "X (xY)": hits on X or more, Y dice."""
+
+    value: int
+    dice: int = 1
+
+    def text(self) -> str:
+        """As printed on a card: "5" or "5 (x3)"."""
+        return f"{self.value} (x{self.dice})" if self.dice > 1 else str(self.value)
+
+
+@dataclass(frozen=True)
+class Production:
+    """A Production value: fixed, or the planet's resources plus a number."""
+
+    fixed: int | None = None
+    resources_plus: int | None = None
+    resource_bonus: int = 0
+
+    @property
+    def needs_resources(self) -> bool:
+        """True when the value depends on the planet's resources."""
+        return self.fixed is None
+
+    def value(self, planet_resources: int = 0) -> int:
+        """The Production value, given the printed resources of its planet."""
+        if self.fixed is not None:
+            return self.fixed
+        return planet_resources + self.resource_bonus + self.resources_plus
+
+    def text(self) -> str:
+        """Human form: "5" or "resources + 2"."""
+        if self.fixed is not None:
+            return str(self.fixed)
+        bonus = f" (+{self.resource_bonus} resource on its planet)" if self.resource_bonus else ""
+        return f"resources + {self.resources_plus}{bonus}"
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One catalogue unit and where its values were checked."""
+
+    id: str
+    name: str
+    type: str
+    source: str
+    aliases: tuple[str, ...] = ()
+    faction: str | None = None
+    expansion: str = "base"
+    cost: int | None = None
+    per_cost: int = 1
+    capacity: int = 0
+    fighter_allowance: int = 0
+    sustain_damage: bool = False
+    planetary_shield: bool = False
+    removes_planetary_shield: bool = False
+    deep_space_cannon: bool = False
+    ground_force: bool = False
+    in_space: bool = False
+    space_cannon: Roll | None = None
+    bombardment: Roll | None = None
+    anti_fighter_barrage: Roll | None = None
+    production: Production | None = None
+
+    def ability(self, name: str) -> Roll | None:
+        """The unit's roll for a dice ability, or None."""
+        return getattr(self, name)
+
+    @property
+    def on_planet(self) -> bool:
+        """True for units that stand on planets (structures, ground forces)."""
+        return (self.type == "structure" and not self.in_space) or self.ground_force
+
+    def to_dict(self) -> dict:
+        """Catalogue entry for the unit picker."""
+        values = {k: _roll_dict(self.ability(k)) for k in DICE_ABILITIES if self.ability(k)}
+        if self.space_cannon:
+            values["space_cannon"]["adjacent"] = self.deep_space_cannon
+        if self.production:
+            values["production"] = {"text": self.production.text(), "needs_planet_resources": self.production.needs_resources}
+        cost = {"resources": self.cost, "units": self.per_cost} if self.cost is not None else None
+        return {
+            "id": self.id, "name": self.name, "type": self.type, "faction": self.faction,
+            "faction_name": faction_name(self.faction), "expansion": self.expansion, "cost": cost,
+            "values": values, "sustain_damage": self.sustain_damage,
+            "planetary_shield": self.planetary_shield, "capacity": self.capacity, "source": self.source,
+        }
+
+
+def _roll_dict(roll: Roll) -> dict:
+    """JSON form of a roll."""
+    return {"value": roll.value, "dice": roll.dice, "text": roll.text()}
+
+
+def unit_key(name: str) -> str:
+    """Lookup key: ASCII words, lower case; a final 1/2 reads as I/II."""
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    words = re.findall(r"[a-z0-9]+", text)
+    if words and words[-1] in ("1", "2"):
+        words[-1] = "i" * int(words[-1])
+    return " ".join(words)
+
+
+def _unit(data: dict) -> Unit:
+    """A Unit from its JSON record."""
+    data = dict(data)
+    for name in DICE_ABILITIES:
+        if data.get(name):
+            data[name] = Roll(**data[name])
+    if data.get("production"):
+        data["production"] = Production(**data["production"])
+    data["aliases"] = tuple(data.get("aliases", ()))
+    return Unit(**data)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """All units, with lookup by name, alias or id."""
+
+    units: tuple[Unit, ...]
+
+    @functools.cached_property
+    def _index(self) -> dict[str, Unit]:
+        index: dict[str, Unit] = {}
+        for unit in self.units:
+            for key in (unit.id.replace("_", " "), unit.name, *unit.aliases):
+                index[unit_key(key)] = unit
+        return index
+
+    def get(self, name, field: str) -> Unit:
+        """The unit a request names; ResolveError naming `field` if unknown."""
+        if not isinstance(name, str) or not name.strip():
+            raise ResolveError(field, "must be a unit name such as \"PDS II\"")
+        unit = self._index.get(unit_key(name))
+        if unit is None:
+            raise ResolveError(field, f"unknown unit {name!r}; pick one from the catalogue or give a value")
+        return unit
+
+
+@functools.cache
+def load() -> Catalogue:
+    """The catalogue from corpus/data/units.json (read once, on first use)."""
+    text = resources.files("corpus").joinpath("data/units.json").read_text(encoding="utf-8")
+    return Catalogue(tuple(_unit(record) for record in json.loads(text)["units"]))
+
+
+# Which units each picker shows; "build" lists the units that have a cost.
+_PICKERS = {
+    "space_cannon": lambda u: u.space_cannon is not None,
+    "space_cannon_defense": lambda u: u.space_cannon is not None and u.on_planet,
+    "bombardment": lambda u: u.bombardment is not None,
+    "anti_fighter_barrage": lambda u: u.anti_fighter_barrage is not None,
+    "production": lambda u: u.production is not None,
+    "build": lambda u: u.cost is not None,
+}
+
+
+def catalogue(ability: str | None = None) -> list[dict]:
+    """Catalogue entries for a picker (all units when ability is None)."""
+    if ability is not None and ability not in _PICKERS:
+        raise ResolveError("ability", f"unknown ability {ability!r}; use one of {', '.join(_PICKERS)}")
+    keep = _PICKERS.get(ability, lambda u: True)
+    return [unit.to_dict() for unit in load().units if keep(unit)]
