@@ -55,9 +55,8 @@ def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool
 def export_command(instance: Path | None) -> None:
     """Print every entry as one JSON object per line, in corpus order."""
     corpus = Corpus.load(instance_dir(instance))
-    out = click.get_text_stream("stdout")
     for entry in corpus.entries:
-        out.write(json.dumps(entry.to_dict(), ensure_ascii=False, sort_keys=True) + "\n")
+        click.echo(json.dumps(entry.to_dict(), ensure_ascii=False, sort_keys=True))
 
 
 @cli.command("search")

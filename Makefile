@@ -1,0 +1,40 @@
+# Mecatol: `make run` sets up, ingests the default sources and serves; `make test` runs the suite.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 5000
+STAMP := $(VENV)/.installed
+
+.PHONY: run ingest serve test test-fast bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/mecatol ingest --quiet || [ $$? -eq 1 ]
+	$(BIN)/mecatol serve --host $(HOST) --port $(PORT)
+
+ingest: $(STAMP)
+	$(BIN)/mecatol ingest
+
+serve: $(STAMP)
+	$(BIN)/mecatol serve --host $(HOST) --port $(PORT)
+
+test: $(STAMP)
+	$(BIN)/pytest -q
+
+test-fast: $(STAMP)
+	$(BIN)/pytest -q -m "not browser"
+
+bench: $(STAMP)
+	$(BIN)/python bench/ingest.py
+	$(BIN)/python bench/search_quality.py
+	$(BIN)/python bench/web.py
+	$(BIN)/python bench/resolve.py
+
+clean:
+	rm -rf $(VENV) instance build *.egg-info test-output

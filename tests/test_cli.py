@@ -1,0 +1,60 @@
+"""The `mecatol` CLI contract: export, search --json, and one-line errors with exit 2."""
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+
+from mecatol.cli import main
+
+
+def run_cli(monkeypatch, capsys, *args: str) -> tuple[int, str, str]:
+    """Run the CLI entry point in-process; (exit status, stdout, stderr)."""
+    monkeypatch.setattr(sys, "argv", ["mecatol", *args])
+    code = 0
+    try:
+        main()
+    except SystemExit as exc:
+        code = exc.code or 0
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_export_is_every_entry_as_json_lines_in_stable_order(monkeypatch, capsys, mirror_instance, mirror_corpus):
+    code, first, _ = run_cli(monkeypatch, capsys, "export", "--instance", str(mirror_instance))
+    _, second, _ = run_cli(monkeypatch, capsys, "export", "--instance", str(mirror_instance))
+    rows = [json.loads(line) for line in first.splitlines()]
+    assert code == 0 and first == second
+    assert len(rows) == len(mirror_corpus.entries)
+    assert {"id", "kind", "topic", "title", "text", "sources"} <= rows[0].keys()
+    rule = next(r for r in rows if r["id"] == "77.7d")
+    assert rule["sources"][0]["name"] == "tirules" and rule["topic"] == "space-cannon"
+
+
+def test_search_json_envelope(monkeypatch, capsys, mirror_instance):
+    code, out, _ = run_cli(monkeypatch, capsys, "search", "77.7d", "--json", "--limit", "3",
+                           "--instance", str(mirror_instance))
+    body = json.loads(out)
+    assert code == 0 and body["ok"] is True and body["query"] == "77.7d"
+    assert body["results"][0]["id"] == "77.7d"
+    assert set(body["results"][0]) >= {"id", "kind", "topic", "title", "snippet", "score"}
+
+
+def test_search_text_output(monkeypatch, capsys, mirror_instance):
+    code, out, _ = run_cli(monkeypatch, capsys, "search", "planetary shield", "--instance", str(mirror_instance))
+    assert code == 0 and "planetary-shield" in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (("search", "pds"), "no corpus in"),
+    (("export",), "run `mecatol ingest` first"),
+    (("ingest", "/no/such/source"), "/no/such/source: no such file or directory"),
+    (("search", "pds", "--bogus"), "No such option '--bogus'"),
+    (("search", "pds", "--limit", "0"), "--limit"),
+])
+def test_errors_are_one_clear_line_and_exit_2(monkeypatch, capsys, tmp_path, args, message):
+    code, out, err = run_cli(monkeypatch, capsys, *args, "--instance", str(tmp_path / "empty"))
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1 and err.startswith("mecatol: ")

@@ -1,0 +1,25 @@
+"""The README tells the truth: settings, commands and the quick start."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from mecatol.cli import cli
+from mecatol.settings import SETTINGS
+
+README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+
+
+def test_every_setting_is_documented():
+    for name, _default, _help in SETTINGS:
+        assert f"`{name}`" in README, name
+
+
+def test_every_command_is_documented():
+    for name in cli.commands:
+        assert f"`mecatol {name}" in README, name
+
+
+def test_quick_start_is_the_two_make_targets():
+    makefile = (Path(__file__).resolve().parents[1] / "Makefile").read_text(encoding="utf-8")
+    assert "make run " in README and "make test " in README
+    assert "\nrun:" in makefile and "\ntest:" in makefile
