@@ -5,12 +5,9 @@ from typing import Callable
 
 from corpus.model import PAGE_KINDS, Entry
 from ingest.errors import IngestError
+from ingest.steps.copies import compare_copies
 from ingest.steps.home import home_entries
-try:  # TEMP while the FAQ linker lands; removed after
-    from ingest.steps.link_faq import link_faqs
-except ModuleNotFoundError:
-    def link_faqs(entries):
-        return entries
+from ingest.steps.link_faq import link_faqs
 from ingest.steps.merge import merge_duplicates
 from ingest.steps.xrefs import link_refs
 
@@ -42,7 +39,9 @@ def check_ids(entries: list[Entry]) -> list[Entry]:
     return entries
 
 
-STEPS: tuple[Step, ...] = (merge_duplicates, home_entries, link_faqs, link_refs, order_entries, check_ids)
+STEPS: tuple[Step, ...] = (
+    merge_duplicates, compare_copies, home_entries, link_faqs, link_refs, order_entries, check_ids,
+)
 
 
 def run_steps(entries: list[Entry], steps: tuple[Step, ...] = STEPS) -> list[Entry]:

@@ -14,6 +14,7 @@ from ingest.errors import IngestError, PageError
 from ingest.pages import Page, read_local
 from ingest.pipeline import run_steps
 from ingest.registry import parse_page
+from ingest.steps.copies import describe as describe_copies
 
 
 @dataclass
@@ -23,6 +24,7 @@ class Report:
     counts: Counter = field(default_factory=Counter)
     pages: int = 0
     skipped: list[PageError] = field(default_factory=list)
+    copies: list[str] = field(default_factory=list)
     added: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
@@ -92,11 +94,12 @@ def ingest(specs: list[str], instance: Path, *, strict: bool = False,
     if not entries:
         raise IngestError(f"no entries found in {', '.join(specs)}; nothing was changed")
     entries = run_steps(entries)
+    report.copies = describe_copies(entries)
     _diff(report, instance, entries)
     report.counts = Counter(e.kind for e in entries)
     meta = {"sources": list(specs), "counts": dict(sorted(report.counts.items())),
             "pages": report.pages, "skipped": [str(s) for s in report.skipped],
-            "added": report.added, "removed": report.removed, "changed": report.changed}
+            "copies": report.copies, "added": report.added, "removed": report.removed, "changed": report.changed}
     report.version = store.publish(instance, entries, meta, index.build)
     report.seconds = time.perf_counter() - started
     return report

@@ -41,6 +41,8 @@ def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool
     report = ingest(specs, folder, strict=strict, progress=progress)
     for skipped in report.skipped:
         click.echo(f"skipped {skipped}", err=True)
+    for line in report.copies:
+        click.echo(f"copies differ: {line}")
     click.echo(report.changes())
     for label, ids in (("added", report.added), ("removed", report.removed), ("changed", report.changed)):
         if ids and len(ids) <= 50:

@@ -49,8 +49,18 @@ def page_info(location: str, text: str) -> PageInfo | None:
     if not name or name == "index":
         return None
     url = location if location.startswith(("http://", "https://")) else f"{SITE}/{name}"
-    source = Source(NAME, url, VERSION)
+    version = VERSION
+    if not location.startswith(("http://", "https://")) and _stem(location) != name:
+        # A saved copy under another file name: keep it apart from the page itself.
+        version = f"{VERSION}, saved copy {_stem(location)}"
+    source = Source(NAME, url, version)
     return PageInfo(name, page_slug(name), _KINDS[name[0]], source)
+
+
+def _stem(location: str) -> str:
+    """File name without .php."""
+    name = PurePosixPath(location.replace("\\", "/")).name
+    return name[:-4] if name.endswith(".php") else name
 
 
 def soup(text: str) -> BeautifulSoup:
