@@ -100,7 +100,7 @@ def explain(req: ProductionRequest, producible: list[Order], limit: int, counted
     steps.append(_cost_step(req, producible, cost))
     steps.append(Step("68.1", "Production limit", f"{plural(counted, 'unit')} counted against a limit of {limit} ({'within' if counted <= limit else 'over'} the limit)."))
     steps.extend(_placement_steps(req, producible))
-    verdict = "The build order is allowed." if not violations else f"Not allowed: {'; '.join(f'{v.rule} {v.message}' for v in violations)}"
+    verdict = "The build order is allowed." if not violations else "Not allowed. " + " ".join(f"({v.rule}) {v.message}" for v in violations)
     steps.append(Step("68", "Verdict", verdict))
     return steps
 

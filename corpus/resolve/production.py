@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import ResolveError
-from .factions import faction_slug
+from .factions import faction_name, faction_slug
 from .request import MAX_COUNT, MAX_ENTRIES, integer
 from .units import Unit, load
 
@@ -89,7 +89,8 @@ def _entries(items, name: str, make, required: bool) -> list:
         raise ResolveError(name, f"at most {MAX_ENTRIES} entries")
     for index, item in enumerate(items):
         if not isinstance(item, dict):
-            raise ResolveError(f"{name}[{index}]", 'must be an object such as {"name": "Space Dock I"}')
+            example = "Space Dock I" if name == "producers" else "Carrier"
+            raise ResolveError(f"{name}[{index}]", f'must be an object such as {{"name": "{example}"}}')
     return [make(index, item) for index, item in enumerate(items)]
 
 
@@ -136,7 +137,7 @@ def _check_faction(faction: str | None, producers: list[Producer], build: list[O
         if faction is None:
             faction = unit.faction
         elif unit.faction != faction:
-            raise ResolveError(where, f"{unit.name} is a {unit.faction} unit, but this request is for {faction}")
+            raise ResolveError(where, f"{unit.name} is a unit of {faction_name(unit.faction)}, but this request is for {faction_name(faction)}")
     return faction
 
 

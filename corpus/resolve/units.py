@@ -118,7 +118,9 @@ def _roll_dict(roll: Roll) -> dict:
 
 def unit_key(name: str) -> str:
     """Lookup key: ASCII words, lower case; a final 1/2 reads as I/II."""
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    # Accents go, other non-ASCII (en dashes, curly quotes) separate words.
+    chars = (c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    text = "".join(c if c.isascii() else " " for c in chars).lower()
     words = re.findall(r"[a-z0-9]+", text)
     if words and words[-1] in ("1", "2"):
         words[-1] = "i" * int(words[-1])

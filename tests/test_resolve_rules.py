@@ -1,0 +1,136 @@
+"""Every rule id the resolver cites exists on the real tirules pages and says what we claim."""
+from __future__ import annotations
+
+import re
+import string
+from functools import cache
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from corpus.resolve import resolve
+
+MIRROR = Path(__file__).resolve().parents[2] / "shared" / "mirror" / "tirules"
+pytestmark = pytest.mark.skipif(not MIRROR.is_dir(), reason="needs ../shared/mirror/tirules")
+
+
+def _numbered(path: Path) -> dict[str, str]:
+    """Rule id -> text, counting as the page's CSS does: each ol.lrr > li and
+    ol.lrr > h2 > li takes the next number; nested items take letters."""
+    soup = BeautifulSoup(path.read_bytes(), "lxml")
+    style = soup.find("style")
+    match = re.search(r"content:\s*'(\d+)\.", style.string or "") if style else None
+    lrr = soup.select_one("ol.lrr")
+    if match is None or lrr is None:
+        return {}
+    prefix = match.group(1)
+    rules = {prefix: soup.find("header").get_text(" ", strip=True)}
+    number = 0
+    for child in lrr.children:
+        if child.name == "li" or (child.name == "h2" and child.find("li")):
+            number += 1
+            rules[f"{prefix}.{number}"] = child.get_text(" ", strip=True)
+        elif child.name == "ol":
+            for letter, item in zip(string.ascii_lowercase, child.find_all("li", recursive=False)):
+                rules[f"{prefix}.{number}{letter}"] = item.get_text(" ", strip=True)
+    return rules
+
+
+@cache
+def lrr() -> dict[str, str]:
+    """All numbered rules of the mirror's R_ pages."""
+    rules: dict[str, str] = {}
+    for path in sorted(MIRROR.glob("R_*.php")):
+        rules.update(_numbered(path))
+    return rules
+
+
+SCENARIOS = [
+    {"ability": "space_cannon", "units": [{"name": "Loncara Ssodu"}, {"name": "PDS II", "adjacent": True}, {"name": "PDS I", "adjacent": True}], "modifiers": {"plasma_scoring": True}, "rolls": "1 2 3 4 5"},
+    {"ability": "space_cannon_defense", "units": [{"name": "PDS II"}, {"name": "PDS II", "adjacent": True}, {"name": "Loncara Ssodu"}], "modifiers": {"plasma_scoring": 0}},
+    {"ability": "bombardment", "units": [{"name": "Dreadnought"}], "modifiers": {"planetary_shield": True, "harrow": True}},
+    {"ability": "bombardment", "units": [{"name": "War Sun"}, {"name": "Arc Secundus"}], "modifiers": {"planetary_shield": True, "plasma_scoring": True}, "seed": 1},
+    {"ability": "bombardment", "units": [{"name": "Arc Secundus"}], "modifiers": {"planetary_shield": True}},
+    {"ability": "anti_fighter_barrage", "units": [{"name": "Destroyer II", "count": 2}]},
+    {"ability": "production", "faction": "arborec", "producers": [{"name": "Space Dock I", "planet_resources": 3}, {"name": "Letani Warrior I"}],
+     "build": [{"name": "Infantry", "count": 4}, {"name": "Fighter", "count": 3}, {"name": "Carrier", "count": 2}, {"name": "PDS II"}],
+     "resources": 1, "fleet_pool": 1, "capacity_in_system": 0, "units_in_space": 9},
+    {"ability": "production", "producers": [{"name": "Floating Factory I"}], "build": [{"name": "Infantry", "count": 2}, {"name": "Mech"}]},
+]
+
+
+def _cited(answer: dict) -> set[str]:
+    """Every rule id an answer cites, wherever it appears."""
+    found = {step["rule"] for step in answer["steps"]}
+    found |= {item["rule"] for item in answer.get("violations", []) + answer.get("warnings", [])}
+    found |= {unit["excluded_by"] for unit in answer.get("units", []) if "excluded_by" in unit}
+    if answer.get("blocked"):
+        found.add(answer["rule"])
+    return found
+
+
+def test_the_counting_matches_a_known_rule():
+    assert lrr()["77.3c"].startswith("If a player has a PDS unit upgrade technology")
+
+
+@pytest.mark.parametrize("request_body", SCENARIOS, ids=lambda r: r["ability"])
+def test_every_cited_rule_exists(request_body):
+    missing = sorted(_cited(resolve(request_body)) - lrr().keys())
+    assert missing == []
+
+
+# What each cited rule must be about, by a phrase from its text.
+MEANINGS = {
+    "77.3b": "Y is the number of dice rolled",
+    "77.3c": "adjacent to the active system",
+    "77.3d": "do not affect space cannon rolls",
+    "77.5a": "must target the active player",
+    "77.5b": "they choose a player who has ships",
+    "77.7b": "Y is the number of dice rolled",
+    "77.7c": "do not affect space cannon rolls",
+    "77.7d": "adjacent systems have no effect",
+    "77.8": "ground forces on the planet",
+    "77.8a": "same planet",
+    "15.1b": "Y is the number of dice rolled",
+    "15.1c": "do not affect bombardment rolls",
+    "15.1d": "declare which planet",
+    "15.1e": "Harrow",
+    "15.1f": "Planetary Shield ability cannot be bombarded",
+    "15.2a": "excess hits have no effect",
+    "65.2": "Harrow",
+    "65.3": "war sun",
+    "10.1b": "Y is the number of dice rolled",
+    "10.1c": "do not affect anti",
+    "10.1d": "no fighters are present",
+    "10.2": "destroy one of their fighters",
+    "10.2a": "excess hits have no effect",
+    "87.4": "Space Cannon",
+    "87.4a": "eligible to be hit",
+    "68.1a": "combined total",
+    "68.1b": "each individual unit counts",
+    "68.1c": "must still pay the entire cost",
+    "68.1d": "Arborec space docks cannot be used to produce infantry",
+    "68.2": "place them in the active system",
+    "68.3": "planets that contain a unit that used its",
+    "68.4": "space area",
+    "26.1": "equal to or greater than the cost",
+    "26.2": "two of that unit",
+    "26.3a": "Structures do not have costs",
+    "79.1": "Production",
+    "37.1": "non–fighter ships",
+    "37.3": "exceeds",
+    "16.2": "combined capacity",
+    "16.3": "remove the excess",
+}
+
+
+@pytest.mark.parametrize(("rule", "phrase"), sorted(MEANINGS.items()))
+def test_rule_says_what_the_resolver_claims(rule, phrase):
+    assert phrase.lower() in lrr()[rule].lower()
+
+
+def test_meanings_cover_every_lettered_rule_cited():
+    cited = set().union(*(_cited(resolve(r)) for r in SCENARIOS))
+    lettered = {rule for rule in cited if re.fullmatch(r"\d+\.\d+[a-z]", rule)}
+    assert sorted(lettered - MEANINGS.keys()) == []
