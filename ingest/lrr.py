@@ -40,15 +40,15 @@ def topic_for_number(rule_id: str | int) -> tuple[str, str] | None:
     return (info.slug, info.title) if info else None
 
 
-def topic_for_title(title: str) -> LrrTopic | None:
+def topic_for_title(title: str, category: str | None = None) -> LrrTopic | None:
     """The topic titled so (case-insensitive), else the one topic whose title starts so."""
     wanted = _fold(title)
     if not wanted:
         return None
     exact = [t for t in topics().values() if _fold(t.title) == wanted]
     if exact:
-        # "Technology" is both a topic and a strategy card; the plain topic wins.
-        return min(exact, key=lambda t: (t.category is not None, int(t.number)))
+        # "Technology" is a topic and a strategy card: the category decides, else the plain topic.
+        return min(exact, key=lambda t: (_fold(t.category or "") != _fold(category or ""), int(t.number)))
     starts = [t for t in topics().values() if _fold(t.title).startswith(wanted + " ")]
     return starts[0] if len(starts) == 1 else None
 
