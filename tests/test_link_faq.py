@@ -138,3 +138,11 @@ def test_other_entries_untouched():
 ])
 def test_key(title, folded):
     assert key(title) == folded
+
+
+def test_made_up_wiki_pages_left_empty_are_dropped():
+    made_up = Entry(id="wiki/space-cannon", kind="page", topic="wiki/space-cannon", title="Space Cannon", text="")
+    moved = faq("Can a PDS fire twice?", "FAQ", topic="wiki/space-cannon")
+    out = link_faqs(tiny_corpus() + [made_up, moved])
+    assert moved.topic == "space-cannon"
+    assert "wiki/space-cannon" not in {e.id for e in out}

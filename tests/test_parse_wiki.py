@@ -203,3 +203,9 @@ def test_api_errors(raw, reason):
 def test_page_without_title_is_an_error():
     with pytest.raises(PageError, match="page title"):
         wiki.parse("000_7d88ccf7f6abd899.txt", b"Sign in to edit\nFAQ[]\nQ: Why?\nA: Because.\n")
+
+
+def test_faq_only_page_keeps_its_lead_with_its_questions(faq_entries):
+    lead = faq_entries[0]
+    assert (lead.id, lead.kind, lead.topic) == ("wiki.faq.intro", "section", "wiki/faq")
+    assert lead.text.startswith("This section contains answers to frequently asked questions.")

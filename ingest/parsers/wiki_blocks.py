@@ -157,9 +157,13 @@ def page_entries(page: WikiPage, blocks: list[Block]) -> list[Entry]:
     """All entries of a wiki page, in page order: prose sections and FAQ pairs."""
     entries: list[Entry] = []
     used: set[str] = set()
-    for section in sections(blocks):
+    found = sections(blocks)
+    # Prose under headings makes the page a copy of a rules topic; an FAQ-only
+    # page keeps its lead with its questions, on the page's provisional topic.
+    topic = page.slug if any(s.body for s in found if s.title) else f"wiki/{page.slug}"
+    for section in found:
         if section.body:
-            entries.append(_section_entry(page, section, used, len(entries) + 1))
+            entries.append(_section_entry(page, section, topic, used, len(entries) + 1))
         for pair in section.pairs:
             entries.append(_faq_entry(page, section, pair, used, len(entries) + 1))
     return entries
@@ -175,12 +179,12 @@ def _unique(base: str, used: set[str]) -> str:
     return candidate
 
 
-def _section_entry(page: WikiPage, section: _Section, used: set[str], order: int) -> Entry:
+def _section_entry(page: WikiPage, section: _Section, topic: str, used: set[str], order: int) -> Entry:
     """A stretch of prose under a heading (the lead is the page's "intro")."""
     text = _lines(section.body)
     part = slugify(section.title or "") or "intro"
     return Entry(
-        id=_unique(f"wiki.{page.slug}.{part}", used), kind="section", topic=page.slug,
+        id=_unique(f"wiki.{page.slug}.{part}", used), kind="section", topic=topic,
         title=section.title or page.title, text=text.text, html=text.html,
         sources=[page.source], order=order, authority="community-note", section=section.title,
     )

@@ -139,7 +139,7 @@ def link_faqs(entries: list[Entry]) -> list[Entry]:
     for entry in entries:
         if entry.kind == "faq":
             _link(entry, linker)
-    return entries + _fallback_page(entries)
+    return _drop_left_pages(entries) + _fallback_page(entries)
 
 
 def _link(entry: Entry, linker: Linker) -> None:
@@ -180,3 +180,10 @@ def _fallback_page(entries: list[Entry]) -> list[Entry]:
         return []
     return [Entry(id=FALLBACK, kind="page", topic=FALLBACK, title=FALLBACK_TITLE,
                   text=FALLBACK_TEXT, html=FALLBACK_TEXT, order=10_000)]
+
+
+def _drop_left_pages(entries: list[Entry]) -> list[Entry]:
+    """Drop made-up wiki/… pages that no entry lives on once the FAQs have moved."""
+    used = {e.topic for e in entries if e.id != e.topic}
+    return [e for e in entries
+            if not (e.kind == "page" and e.id.startswith("wiki/") and e.id not in used)]
