@@ -1,11 +1,13 @@
 """The official-rule site parser, on seeds 001 (77.7) and 002 (78.10)."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from corpus.model import Source
+from ingest import lrr
 from ingest.errors import PageError
 from ingest.parsers import official
 from shared import shared_dir
@@ -135,3 +137,24 @@ def test_url_location_is_the_source_url():
     entry = official.parse("https://rules.example/77.1", page.encode("cp1252", errors="replace"))[0]
     assert entry.sources[0].url == "https://rules.example/77.1"
     assert entry.text == "A player is not required to be active."
+
+
+@pytest.mark.parametrize("number, expected", [
+    ("77", ("space-cannon", "Space Cannon")), ("77.7d", ("space-cannon", "Space Cannon")),
+    (91, ("technology-sc", "Technology")), ("102", None), ("x", None),
+])
+def test_topic_for_number(number, expected):
+    assert lrr.topic_for_number(number) == expected
+
+
+def test_lrr_table_is_complete_and_deterministic():
+    path = Path(lrr.__file__).parent / "data" / "lrr_topics.json"
+    raw = json.loads(path.read_text("utf-8"))
+    assert sorted(map(int, raw)) == list(range(1, 102))
+    assert path.read_text("utf-8") == json.dumps(raw, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    assert lrr.topics()["68"].category == "Unit Ability"
+
+
+@pytest.mark.parametrize("rule_id, parent", [("77.7d", "77.7"), ("77.7", "space-cannon"), ("66.2i", "66.2"), ("77", None)])
+def test_parent_of(rule_id, parent):
+    assert lrr.parent_of(rule_id) == parent

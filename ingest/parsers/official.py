@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from corpus.model import Entry, Source
 from ingest.errors import PageError
-from ingest.lrr import topic_for_title, topic_info
+from ingest.lrr import parent_of, topic_for_title, topic_info
 from ingest.normalize import clean, normalize
 from ingest.parsers._decode import decode
 from ingest.slugs import slugify
@@ -66,7 +66,7 @@ def parse(location: str, data: bytes) -> list[Entry]:
         entries.append(Entry(
             id=rule_id, kind="rule", topic=info.slug, title=rule_title(normalized.text),
             text=normalized.text, html=normalized.html, sources=[source],
-            parent=page.rule if letter else info.slug, number=rule_id, order=order,
+            parent=parent_of(rule_id), number=rule_id, order=order,
             refs=refs if not letter else [], flags=list(flags),
         ))
     return entries
