@@ -1,4 +1,5 @@
 """Space Cannon, Bombardment and Anti-Fighter Barrage: hand-computed odds and cited rules."""
+
 from __future__ import annotations
 
 import random
@@ -23,6 +24,7 @@ def _titled(answer: dict, title: str) -> dict:
 
 # Space Cannon Offense.
 
+
 def test_two_pds_ii_match_the_issue():
     dist = outcome(_sc({"name": "PDS II", "count": 2})).distribution
     assert dist.probabilities() == [F(4, 25), F(12, 25), F(9, 25)]
@@ -30,7 +32,12 @@ def test_two_pds_ii_match_the_issue():
 
 def test_two_pds_ii_answer_floats():
     answer = resolve(_sc({"name": "PDS II", "count": 2}))
-    assert (answer["distribution"], answer["expected_hits"], answer["p_at_least_one"], answer["dice"]) == ([0.16, 0.48, 0.36], 1.2, 0.84, 2)
+    assert (answer["distribution"], answer["expected_hits"], answer["p_at_least_one"], answer["dice"]) == (
+        [0.16, 0.48, 0.36],
+        1.2,
+        0.84,
+        2,
+    )
 
 
 def test_exact_strings_round_trip_to_fractions():
@@ -74,7 +81,16 @@ def test_plasma_scoring_step_is_an_faq_ruling_on_77_3():
 
 
 def test_offense_steps_cite_the_rules_in_order():
-    assert _rules(resolve(_sc({"name": "PDS II", "count": 2}))) == ["77.1", "77.2", "77.3", "77.3d", "77.5", "77.5a", "77.5b", "87.4"]
+    assert _rules(resolve(_sc({"name": "PDS II", "count": 2}))) == [
+        "77.1",
+        "77.2",
+        "77.3",
+        "77.3d",
+        "77.5",
+        "77.5a",
+        "77.5b",
+        "87.4",
+    ]
 
 
 def test_several_dice_cite_77_3b():
@@ -97,6 +113,7 @@ def test_space_cannon_text_carries_the_numbers():
 
 # Space Cannon Defense.
 
+
 def test_defense_excludes_adjacent_units_citing_77_7d():
     answer = resolve(_sc({"name": "PDS II"}, {"name": "PDS II", "adjacent": True}, ability="space_cannon_defense"))
     assert (answer["dice"], answer["units"][1]["excluded_by"]) == (1, "77.7d")
@@ -113,7 +130,9 @@ def test_defense_hits_go_to_ground_forces_on_the_planet():
 
 
 def test_defense_plasma_scoring_adds_one_die_for_the_planet():
-    dist = outcome(_sc({"name": "PDS II", "count": 2}, ability="space_cannon_defense", modifiers={"plasma_scoring": True})).distribution
+    dist = outcome(
+        _sc({"name": "PDS II", "count": 2}, ability="space_cannon_defense", modifiers={"plasma_scoring": True})
+    ).distribution
     assert dist.probabilities() == [F(8, 125), F(36, 125), F(54, 125), F(27, 125)]
 
 
@@ -128,7 +147,9 @@ def test_bombardment_dreadnought_and_war_sun():
 
 
 def test_planetary_shield_blocks_without_war_sun():
-    answer = resolve(_sc({"name": "Dreadnought", "count": 2}, ability="bombardment", modifiers={"planetary_shield": True}))
+    answer = resolve(
+        _sc({"name": "Dreadnought", "count": 2}, ability="bombardment", modifiers={"planetary_shield": True})
+    )
     assert (answer["blocked"], answer["rule"], answer["distribution"], answer["dice"]) == (True, "15.1f", [1.0], 0)
 
 
@@ -138,12 +159,20 @@ def test_blocked_answer_gives_a_reason():
 
 
 def test_war_sun_modifier_lets_the_bombardment_through():
-    answer = resolve(_sc({"name": "Dreadnought", "count": 2}, ability="bombardment", modifiers={"planetary_shield": True, "war_sun": True}))
+    answer = resolve(
+        _sc(
+            {"name": "Dreadnought", "count": 2},
+            ability="bombardment",
+            modifiers={"planetary_shield": True, "war_sun": True},
+        )
+    )
     assert (answer["blocked"], answer["distribution"], "65.3" in _rules(answer)) == (False, [0.16, 0.48, 0.36], True)
 
 
 def test_war_sun_in_the_roll_removes_the_shield_itself():
-    dist = outcome(_sc({"name": "Dreadnought"}, {"name": "War Sun"}, ability="bombardment", modifiers={"planetary_shield": True})).distribution
+    dist = outcome(
+        _sc({"name": "Dreadnought"}, {"name": "War Sun"}, ability="bombardment", modifiers={"planetary_shield": True})
+    ).distribution
     assert dist.probabilities() == WAR_SUN_AND_DREADNOUGHT
 
 
@@ -153,7 +182,9 @@ def test_bombardment_steps_cite_declare_and_excess_hits():
 
 
 def test_harrow_cites_15_1e():
-    assert "15.1e" in _rules(resolve(_sc({"name": "Super-Dreadnought II"}, ability="bombardment", modifiers={"harrow": True})))
+    assert "15.1e" in _rules(
+        resolve(_sc({"name": "Super-Dreadnought II"}, ability="bombardment", modifiers={"harrow": True}))
+    )
 
 
 def test_bombardment_plasma_scoring_adds_a_die():
@@ -163,9 +194,14 @@ def test_bombardment_plasma_scoring_adds_a_die():
 
 # Anti-Fighter Barrage.
 
+
 def test_afb_two_destroyer_ii():
     dist = outcome(_sc({"name": "Destroyer II", "count": 2}, ability="anti_fighter_barrage")).distribution
-    assert (dist.probabilities(), dist.expected(), dist.at_least(1)) == ([F(c, 64) for c in (1, 6, 15, 20, 15, 6, 1)], F(3), F(63, 64))
+    assert (dist.probabilities(), dist.expected(), dist.at_least(1)) == (
+        [F(c, 64) for c in (1, 6, 15, 20, 15, 6, 1)],
+        F(3),
+        F(63, 64),
+    )
 
 
 def test_afb_steps_cite_rule_10():
@@ -174,6 +210,7 @@ def test_afb_steps_cite_rule_10():
 
 
 # Dice entered or rolled.
+
 
 def test_entered_rolls_count_hits_per_unit():
     answer = resolve(_sc({"name": "PDS II", "count": 2}, {"name": "PDS I"}, rolls="3, 7, 0"))
@@ -201,3 +238,8 @@ def test_every_step_has_rule_title_text(ability):
     name = {"bombardment": "War Sun", "anti_fighter_barrage": "Destroyer II"}.get(ability, "PDS II")
     for step in resolve(_sc({"name": name}, ability=ability))["steps"]:
         assert step["rule"] and step["title"] and step["text"]
+
+
+def test_null_optional_fields_count_as_absent():
+    answer = resolve(_sc({"name": "PDS II"}, modifiers=None, rolls=None, seed=None))
+    assert (answer["dice"], "rolled" in answer) == (1, False)

@@ -1,4 +1,5 @@
 """The unit catalogue: values, sources, lookups and the picker lists."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,7 +37,16 @@ def test_catalogue_values(name, ability, text):
     assert _entry(name)["values"][ability]["text"] == text
 
 
-@pytest.mark.parametrize(("name", "cost"), [("Carrier I", {"resources": 3, "units": 1}), ("Destroyer I", {"resources": 1, "units": 1}), ("Fighter I", {"resources": 1, "units": 2}), ("War Sun", {"resources": 12, "units": 1}), ("PDS II", None)])
+@pytest.mark.parametrize(
+    ("name", "cost"),
+    [
+        ("Carrier I", {"resources": 3, "units": 1}),
+        ("Destroyer I", {"resources": 1, "units": 1}),
+        ("Fighter I", {"resources": 1, "units": 2}),
+        ("War Sun", {"resources": 12, "units": 1}),
+        ("PDS II", None),
+    ],
+)
 def test_catalogue_costs(name, cost):
     assert _entry(name)["cost"] == cost
 
@@ -50,7 +60,10 @@ def test_every_unit_has_a_known_type():
 
 
 def test_pds_ii_fires_into_adjacent_systems_and_pds_i_does_not():
-    assert (_entry("PDS II")["values"]["space_cannon"]["adjacent"], _entry("PDS I")["values"]["space_cannon"]["adjacent"]) == (True, False)
+    assert (
+        _entry("PDS II")["values"]["space_cannon"]["adjacent"],
+        _entry("PDS I")["values"]["space_cannon"]["adjacent"],
+    ) == (True, False)
 
 
 def test_defense_picker_leaves_out_ships():
@@ -80,7 +93,15 @@ def test_lookup_accepts_common_spellings(spelling):
     assert load().get(spelling, "name").name == "PDS II"
 
 
-@pytest.mark.parametrize(("alias", "name"), [("Carrier", "Carrier I"), ("Destroyer", "Destroyer I"), ("Super Dreadnought II", "Super-Dreadnought II"), ("Hel–Titan I", "Hel-Titan I")])
+@pytest.mark.parametrize(
+    ("alias", "name"),
+    [
+        ("Carrier", "Carrier I"),
+        ("Destroyer", "Destroyer I"),
+        ("Super Dreadnought II", "Super-Dreadnought II"),
+        ("Hel–Titan I", "Hel-Titan I"),
+    ],
+)
 def test_aliases(alias, name):
     assert load().get(alias, "name").name == name
 

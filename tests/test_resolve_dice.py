@@ -1,4 +1,5 @@
 """Exact d10 arithmetic of corpus.resolve.dice."""
+
 from __future__ import annotations
 
 import itertools
@@ -63,7 +64,9 @@ def test_distribution_sums_to_one(groups):
     assert sum(dice.distribution(groups).probabilities()) == 1
 
 
-@pytest.mark.parametrize(("text", "results"), [("3, 7, 10", [3, 7, 10]), ("3 7 0", [3, 7, 10]), ("1;2,,3", [1, 2, 3]), ([4, 0], [4, 10])])
+@pytest.mark.parametrize(
+    ("text", "results"), [("3, 7, 10", [3, 7, 10]), ("3 7 0", [3, 7, 10]), ("1;2,,3", [1, 2, 3]), ([4, 0], [4, 10])]
+)
 def test_parse_rolls_reads_text_or_list_and_zero_is_ten(text, results):
     assert dice.parse_rolls(text) == results
 

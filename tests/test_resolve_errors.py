@@ -1,4 +1,5 @@
 """Bad input: one ResolveError whose message starts with the field to fix."""
+
 from __future__ import annotations
 
 import pytest
@@ -30,7 +31,10 @@ BAD = [
     (_sc({"name": "PDS II", "count": "2"}), "units[0].count: must be a whole number"),
     (_sc({"name": "PDS II", "count": True}), "units[0].count: must be a whole number"),
     (_sc({"value": 5, "dice": 10, "count": 11}), "units: 110 dice in all; at most 100"),
-    (_sc({"value": 5, "dice": 10, "count": 10}, modifiers={"plasma_scoring": True}), "units: 101 dice in all; at most 100"),
+    (
+        _sc({"value": 5, "dice": 10, "count": 10}, modifiers={"plasma_scoring": True}),
+        "units: 101 dice in all; at most 100",
+    ),
     (_sc(), "units: must be a non-empty list"),
     ({"ability": "space_cannon", "units": "PDS"}, "units: must be a non-empty list"),
     (_sc("PDS II"), "units[0]: must be an object"),
@@ -40,12 +44,24 @@ BAD = [
     (_sc({"value": 5, "label": 7}), "units[0].label: must be text"),
     (_sc({"name": "PDS II", "adjacent": "yes"}), "units[0].adjacent: must be true or false"),
     (_sc({"name": "Dreadnought", "adjacent": True}, ability="bombardment"), "units[0].adjacent: only Space Cannon"),
-    (_sc({"name": "Destroyer II"}, ability="anti_fighter_barrage", modifiers={"plasma_scoring": True}), "modifiers.plasma_scoring: does not apply to anti_fighter_barrage"),
-    (_sc({"name": "PDS II"}, modifiers={"planetary_shield": True}), "modifiers.planetary_shield: does not apply to space_cannon"),
+    (
+        _sc({"name": "Destroyer II"}, ability="anti_fighter_barrage", modifiers={"plasma_scoring": True}),
+        "modifiers.plasma_scoring: does not apply to anti_fighter_barrage",
+    ),
+    (
+        _sc({"name": "PDS II"}, modifiers={"planetary_shield": True}),
+        "modifiers.planetary_shield: does not apply to space_cannon",
+    ),
     (_sc({"name": "PDS II"}, modifiers={"plasma_scoring": 3}), "modifiers.plasma_scoring: no units[3]"),
-    (_sc({"name": "PDS II"}, {"name": "PDS I", "adjacent": True}, modifiers={"plasma_scoring": 1}), "modifiers.plasma_scoring: units[1] does not roll"),
+    (
+        _sc({"name": "PDS II"}, {"name": "PDS I", "adjacent": True}, modifiers={"plasma_scoring": 1}),
+        "modifiers.plasma_scoring: units[1] does not roll",
+    ),
     (_sc({"name": "PDS II"}, modifiers={"plasma_scoring": "yes"}), "modifiers.plasma_scoring: must be a whole number"),
-    (_sc({"name": "Dreadnought"}, ability="bombardment", modifiers={"war_sun": 1}), "modifiers.war_sun: must be true or false"),
+    (
+        _sc({"name": "Dreadnought"}, ability="bombardment", modifiers={"war_sun": 1}),
+        "modifiers.war_sun: must be true or false",
+    ),
     (_sc({"name": "PDS II"}, modifiers=[]), "modifiers: must be an object"),
     (_sc({"name": "PDS II"}, rolls="3, x"), "rolls[1]: 'x' is not a die result"),
     (_sc({"name": "PDS II"}, rolls="11"), "rolls[0]: must be a number from 1 to 10"),
@@ -56,9 +72,18 @@ BAD = [
     (_sc({"name": "PDS II"}, seed="abc"), "seed: must be a whole number"),
     (_sc({"name": "PDS II"}, target="me"), "target: is not a field of a dice-ability request"),
     (_prod([{"name": "Space Dock I"}]), "producers[0].planet_resources: required"),
-    (_prod([{"name": "Space Dock I", "planet_resources": -1}]), "producers[0].planet_resources: must be between 0 and 20"),
-    (_prod([{"name": "Space Dock I", "planet_resources": 2, "count": 2}]), "producers[0].count: list each Space Dock I on its own"),
-    (_prod([{"name": "Floating Factory I", "planet_resources": 2}]), "producers[0].planet_resources: Floating Factory I's Production does not depend"),
+    (
+        _prod([{"name": "Space Dock I", "planet_resources": -1}]),
+        "producers[0].planet_resources: must be between 0 and 20",
+    ),
+    (
+        _prod([{"name": "Space Dock I", "planet_resources": 2, "count": 2}]),
+        "producers[0].count: list each Space Dock I on its own",
+    ),
+    (
+        _prod([{"name": "Floating Factory I", "planet_resources": 2}]),
+        "producers[0].planet_resources: Floating Factory I's Production does not depend",
+    ),
     (_prod([{"name": "Carrier"}]), "producers[0].name: Carrier I has no Production ability"),
     (_prod([]), "producers: must be a non-empty list"),
     (_prod([DOCK], [{"name": "Carrier", "count": 0}]), "build[0].count: must be between 1 and 100"),
@@ -67,7 +92,10 @@ BAD = [
     ({"ability": "production", "producers": [DOCK], "build": "Carrier"}, "build: must be a list"),
     (_prod([DOCK], ["Carrier"]), 'build[0]: must be an object such as {"name": "Carrier"}'),
     (_prod([DOCK], faction="klingon"), "faction: unknown faction 'klingon'"),
-    (_prod([DOCK, {"name": "Letani Warrior I"}], faction="sol"), "producers[1].name: Letani Warrior I is a unit of The Arborec"),
+    (
+        _prod([DOCK, {"name": "Letani Warrior I"}], faction="sol"),
+        "producers[1].name: Letani Warrior I is a unit of The Arborec",
+    ),
     (_prod([DOCK], resources=-2), "resources: must be between 0 and 500"),
     (_prod([DOCK], fleet_pool=99), "fleet_pool: must be between 0 and 16"),
 ]

@@ -1,4 +1,5 @@
 """Production: limits, counting, cost and the rule each violation cites."""
+
 from __future__ import annotations
 
 from corpus.resolve import resolve
@@ -51,7 +52,11 @@ def test_arborec_space_dock_cannot_make_infantry():
 
 
 def test_arborec_letani_warriors_can_make_infantry():
-    answer = _produce([DOCK_3, {"name": "Letani Warrior II"}], [{"name": "Infantry", "count": 2}, {"name": "Carrier"}], faction="arborec")
+    answer = _produce(
+        [DOCK_3, {"name": "Letani Warrior II"}],
+        [{"name": "Infantry", "count": 2}, {"name": "Carrier"}],
+        faction="arborec",
+    )
     assert (answer["allowed"], answer["limit"], answer["infantry_limit"]) == (True, 7, 2)
 
 
@@ -125,3 +130,8 @@ def test_ships_and_ground_forces_placement_rules():
 def test_producing_in_space_cites_68_4():
     rules = [s["rule"] for s in _produce([{"name": "Floating Factory I"}], [{"name": "Infantry", "count": 2}])["steps"]]
     assert "68.4" in rules
+
+
+def test_null_optional_fields_count_as_absent():
+    answer = _produce([DOCK_3], None, faction=None, resources=None)
+    assert (answer["faction"], answer["units_counted"], answer["violations"]) == (None, 0, [])

@@ -1,18 +1,15 @@
 """Every rule id the resolver cites exists on the real tirules pages and says what we claim."""
+
 from __future__ import annotations
 
 import re
 import string
-from functools import cache
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
 from corpus.resolve import resolve
-
-MIRROR = Path(__file__).resolve().parents[2] / "shared" / "mirror" / "tirules"
-pytestmark = pytest.mark.skipif(not MIRROR.is_dir(), reason="needs ../shared/mirror/tirules")
 
 
 def _numbered(path: Path) -> dict[str, str]:
@@ -37,26 +34,60 @@ def _numbered(path: Path) -> dict[str, str]:
     return rules
 
 
-@cache
-def lrr() -> dict[str, str]:
+@pytest.fixture(scope="module")
+def lrr(mirror: Path) -> dict[str, str]:
     """All numbered rules of the mirror's R_ pages."""
     rules: dict[str, str] = {}
-    for path in sorted(MIRROR.glob("R_*.php")):
+    for path in sorted(mirror.glob("R_*.php")):
         rules.update(_numbered(path))
     return rules
 
 
 SCENARIOS = [
-    {"ability": "space_cannon", "units": [{"name": "Loncara Ssodu"}, {"name": "PDS II", "adjacent": True}, {"name": "PDS I", "adjacent": True}], "modifiers": {"plasma_scoring": True}, "rolls": "1 2 3 4 5"},
-    {"ability": "space_cannon_defense", "units": [{"name": "PDS II"}, {"name": "PDS II", "adjacent": True}, {"name": "Loncara Ssodu"}], "modifiers": {"plasma_scoring": 0}},
-    {"ability": "bombardment", "units": [{"name": "Dreadnought"}], "modifiers": {"planetary_shield": True, "harrow": True}},
-    {"ability": "bombardment", "units": [{"name": "War Sun"}, {"name": "Arc Secundus"}], "modifiers": {"planetary_shield": True, "plasma_scoring": True}, "seed": 1},
+    {
+        "ability": "space_cannon",
+        "units": [{"name": "Loncara Ssodu"}, {"name": "PDS II", "adjacent": True}, {"name": "PDS I", "adjacent": True}],
+        "modifiers": {"plasma_scoring": True},
+        "rolls": "1 2 3 4 5",
+    },
+    {
+        "ability": "space_cannon_defense",
+        "units": [{"name": "PDS II"}, {"name": "PDS II", "adjacent": True}, {"name": "Loncara Ssodu"}],
+        "modifiers": {"plasma_scoring": 0},
+    },
+    {
+        "ability": "bombardment",
+        "units": [{"name": "Dreadnought"}],
+        "modifiers": {"planetary_shield": True, "harrow": True},
+    },
+    {
+        "ability": "bombardment",
+        "units": [{"name": "War Sun"}, {"name": "Arc Secundus"}],
+        "modifiers": {"planetary_shield": True, "plasma_scoring": True},
+        "seed": 1,
+    },
     {"ability": "bombardment", "units": [{"name": "Arc Secundus"}], "modifiers": {"planetary_shield": True}},
     {"ability": "anti_fighter_barrage", "units": [{"name": "Destroyer II", "count": 2}]},
-    {"ability": "production", "faction": "arborec", "producers": [{"name": "Space Dock I", "planet_resources": 3}, {"name": "Letani Warrior I"}],
-     "build": [{"name": "Infantry", "count": 4}, {"name": "Fighter", "count": 3}, {"name": "Carrier", "count": 2}, {"name": "PDS II"}],
-     "resources": 1, "fleet_pool": 1, "capacity_in_system": 0, "units_in_space": 9},
-    {"ability": "production", "producers": [{"name": "Floating Factory I"}], "build": [{"name": "Infantry", "count": 2}, {"name": "Mech"}]},
+    {
+        "ability": "production",
+        "faction": "arborec",
+        "producers": [{"name": "Space Dock I", "planet_resources": 3}, {"name": "Letani Warrior I"}],
+        "build": [
+            {"name": "Infantry", "count": 4},
+            {"name": "Fighter", "count": 3},
+            {"name": "Carrier", "count": 2},
+            {"name": "PDS II"},
+        ],
+        "resources": 1,
+        "fleet_pool": 1,
+        "capacity_in_system": 0,
+        "units_in_space": 9,
+    },
+    {
+        "ability": "production",
+        "producers": [{"name": "Floating Factory I"}],
+        "build": [{"name": "Infantry", "count": 2}, {"name": "Mech"}],
+    },
 ]
 
 
@@ -70,13 +101,13 @@ def _cited(answer: dict) -> set[str]:
     return found
 
 
-def test_the_counting_matches_a_known_rule():
-    assert lrr()["77.3c"].startswith("If a player has a PDS unit upgrade technology")
+def test_the_counting_matches_a_known_rule(lrr):
+    assert lrr["77.3c"].startswith("If a player has a PDS unit upgrade technology")
 
 
 @pytest.mark.parametrize("request_body", SCENARIOS, ids=lambda r: r["ability"])
-def test_every_cited_rule_exists(request_body):
-    missing = sorted(_cited(resolve(request_body)) - lrr().keys())
+def test_every_cited_rule_exists(request_body, lrr):
+    missing = sorted(_cited(resolve(request_body)) - lrr.keys())
     assert missing == []
 
 
@@ -126,8 +157,8 @@ MEANINGS = {
 
 
 @pytest.mark.parametrize(("rule", "phrase"), sorted(MEANINGS.items()))
-def test_rule_says_what_the_resolver_claims(rule, phrase):
-    assert phrase.lower() in lrr()[rule].lower()
+def test_rule_says_what_the_resolver_claims(rule, phrase, lrr):
+    assert phrase.lower() in lrr[rule].lower()
 
 
 def test_meanings_cover_every_lettered_rule_cited():

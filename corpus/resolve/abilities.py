@@ -48,11 +48,13 @@ def _exclusion(ability: str, entry: Entry) -> Excluded | None:
         raise ResolveError(f"{entry.field}.adjacent", "only Space Cannon can reach into an adjacent system (77.3c)")
     if ability == "space_cannon_defense":
         if entry.adjacent:
-            return Excluded(entry, "77.7d", "is in an adjacent system; effects that let Space Cannon reach adjacent systems have no effect during Space Cannon Defense")
+            return Excluded(entry, "77.7d", "is in an adjacent system; effects that let Space Cannon reach adjacent "
+                                            "systems have no effect during Space Cannon Defense")
         if unit is not None and not unit.on_planet:
-            return Excluded(entry, "77.7", "is not on the invaded planet (it is a ship), and only units on that planet roll")
+            return Excluded(entry, "77.7", "is a ship, not a unit on the invaded planet; only units there roll")
     if ability == "space_cannon" and entry.adjacent and unit is not None and not unit.deep_space_cannon:
-        return Excluded(entry, "77.3c", "is in an adjacent system but has no upgrade or ability that lets it fire there (PDS II, Hel-Titan II, Loncara Ssodu, Indomitus do)")
+        return Excluded(entry, "77.3c", "is in an adjacent system but has no upgrade or ability that lets it fire "
+                                        "there (PDS II, Hel-Titan II, Loncara Ssodu and Indomitus have one)")
     return None
 
 
@@ -82,7 +84,8 @@ def plasma_target(request: DiceRequest, rolling: tuple[Entry, ...], excluded: li
         if entry.index == choice:
             return entry
     if any(item.entry.index == choice for item in excluded):
-        raise ResolveError("modifiers.plasma_scoring", f"units[{choice}] does not roll, so it cannot take the extra die")
+        raise ResolveError("modifiers.plasma_scoring",
+                           f"units[{choice}] does not roll, so it cannot take the extra die")
     raise ResolveError("modifiers.plasma_scoring", f"no units[{choice}]; give the index of a units entry")
 
 
@@ -103,7 +106,8 @@ def actual_dice(outcome: Outcome) -> Rolled | None:
     if request.rolls is not None:
         results, source = list(request.rolls), "entered"
         if len(results) != total:
-            raise ResolveError("rolls", f"expected {total} die results (one per die, in the order of units, the Plasma Scoring die last); got {len(results)}")
+            raise ResolveError("rolls", f"expected {total} die results (one per die, in the order of units, "
+                                        f"the Plasma Scoring die last); got {len(results)}")
     else:
         results, source = dice.roll(request.seed, total), "seed"
     units, start = [], 0
@@ -111,5 +115,6 @@ def actual_dice(outcome: Outcome) -> Rolled | None:
         chunk = tuple(results[start:start + count])
         start += count
         label = f"{entry.label} (Plasma Scoring die)" if is_plasma else entry.label
-        units.append(RolledUnit(entry.index, label, entry.roll.value, chunk, dice.count_hits(entry.roll.value, chunk), is_plasma))
+        hits = dice.count_hits(entry.roll.value, chunk)
+        units.append(RolledUnit(entry.index, label, entry.roll.value, chunk, hits, is_plasma))
     return Rolled(source, tuple(units), request.seed)

@@ -8,7 +8,14 @@ from .factions import faction_name, faction_slug
 from .request import MAX_COUNT, MAX_ENTRIES, integer
 from .units import Unit, load
 
-OPTIONAL = {"resources": 500, "fleet_pool": 16, "ships_in_system": 100, "capacity_in_system": 200, "units_in_space": 200}
+# Optional context fields and their upper bounds.
+OPTIONAL = {
+    "resources": 500,
+    "fleet_pool": 16,
+    "ships_in_system": 100,
+    "capacity_in_system": 200,
+    "units_in_space": 200,
+}
 _FIELDS = {"ability", "faction", "producers", "build", *OPTIONAL}
 
 
@@ -73,11 +80,13 @@ def parse_production(request: dict) -> ProductionRequest:
     unknown = set(request) - _FIELDS
     if unknown:
         raise ResolveError(sorted(unknown)[0], "is not a field of a production request")
-    faction = faction_slug(request["faction"]) if request.get("faction") is not None else None
-    producers = _entries(request.get("producers"), "producers", _producer, required=True)
-    build = _entries(request.get("build", []), "build", _order, required=False)
+    # A JSON null means "not given", as forms send empty optional fields.
+    given = {key: value for key, value in request.items() if value is not None}
+    faction = faction_slug(given["faction"]) if "faction" in given else None
+    producers = _entries(given.get("producers"), "producers", _producer, required=True)
+    build = _entries(given.get("build", []), "build", _order, required=False)
     faction = _check_faction(faction, producers, build)
-    context = {key: integer(request[key], key, 0, high) for key, high in OPTIONAL.items() if key in request}
+    context = {key: integer(given[key], key, 0, high) for key, high in OPTIONAL.items() if key in given}
     return ProductionRequest(faction, tuple(producers), tuple(build), context)
 
 
@@ -107,7 +116,8 @@ def _producer(index: int, item: dict) -> Producer:
     resources = item.get("planet_resources")
     if unit.production.needs_resources:
         if resources is None:
-            raise ResolveError(f"{where}.planet_resources", f"required: {unit.name}'s Production is its planet's {unit.production.text()}")
+            raise ResolveError(f"{where}.planet_resources",
+                               f"required: {unit.name}'s Production is its planet's {unit.production.text()}")
         if count != 1:
             raise ResolveError(f"{where}.count", f"list each {unit.name} on its own, with its planet's resources")
         resources = integer(resources, f"{where}.planet_resources", 0, 20)
@@ -137,7 +147,8 @@ def _check_faction(faction: str | None, producers: list[Producer], build: list[O
         if faction is None:
             faction = unit.faction
         elif unit.faction != faction:
-            raise ResolveError(where, f"{unit.name} is a unit of {faction_name(unit.faction)}, but this request is for {faction_name(faction)}")
+            raise ResolveError(where, f"{unit.name} is a unit of {faction_name(unit.faction)}, "
+                                      f"but this request is for {faction_name(faction)}")
     return faction
 
 

@@ -7,7 +7,7 @@ from .dice import Distribution
 from .request import DiceRequest, Entry
 from .steps import Step
 
-TITLES = {
+ANSWER_TITLES = {
     "space_cannon": "Space Cannon Offense",
     "space_cannon_defense": "Space Cannon Defense",
     "bombardment": "Bombardment",
@@ -86,7 +86,7 @@ class Outcome:
         at_least = [dist.at_least(k) for k in range(dist.dice + 1)]
         answer = {
             "ability": self.request.ability,
-            "title": TITLES[self.request.ability],
+            "title": ANSWER_TITLES[self.request.ability],
             "blocked": self.blocked,
             "steps": [step.to_dict() for step in self.steps],
             "dice": dist.dice,

@@ -94,15 +94,17 @@ def parse_dice_request(request: dict) -> DiceRequest:
     unknown = set(request) - {"ability", "units", "modifiers", "rolls", "seed"}
     if unknown:
         raise ResolveError(sorted(unknown)[0], "is not a field of a dice-ability request")
-    entries = parse_entries(request.get("units"), DICE_REQUESTS[ability])
-    modifiers = parse_modifiers(request.get("modifiers", {}), ability)
+    # A JSON null means "not given", as forms send empty optional fields.
+    given = {key: value for key, value in request.items() if value is not None}
+    entries = parse_entries(given.get("units"), DICE_REQUESTS[ability])
+    modifiers = parse_modifiers(given.get("modifiers", {}), ability)
     rolls = seed = None
-    if "rolls" in request and "seed" in request:
+    if "rolls" in given and "seed" in given:
         raise ResolveError("seed", "give either rolls (the dice you rolled) or seed, not both")
-    if "rolls" in request:
-        rolls = tuple(dice.parse_rolls(request["rolls"]))
-    if "seed" in request:
-        seed = integer(request["seed"], "seed", 0, 2**63 - 1)
+    if "rolls" in given:
+        rolls = tuple(dice.parse_rolls(given["rolls"]))
+    if "seed" in given:
+        seed = integer(given["seed"], "seed", 0, 2**63 - 1)
     return DiceRequest(ability, tuple(entries), modifiers, rolls, seed)
 
 

@@ -101,7 +101,10 @@ class Unit:
         if self.space_cannon:
             values["space_cannon"]["adjacent"] = self.deep_space_cannon
         if self.production:
-            values["production"] = {"text": self.production.text(), "needs_planet_resources": self.production.needs_resources}
+            values["production"] = {
+                "text": self.production.text(),
+                "needs_planet_resources": self.production.needs_resources,
+            }
         cost = {"resources": self.cost, "units": self.per_cost} if self.cost is not None else None
         return {
             "id": self.id, "name": self.name, "type": self.type, "faction": self.faction,
