@@ -1,0 +1,37 @@
+"""Mecatol's web app: rules pages, search, and their JSON twins."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask
+
+DEFAULTS = {
+    "INSTANCE": "instance",        # folder holding the corpus; $MECATOL_INSTANCE overrides
+    "SEARCH_LIMIT": 20,            # hits per search page unless ?limit= says otherwise
+    "MAX_SEARCH_LIMIT": 100,       # the largest ?limit= accepted
+    "MAX_QUERY_CHARS": 300,        # longer queries are cut, not refused
+    "TYPEAHEAD_LIMIT": 8,          # hits under the box while typing
+}
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app: defaults, then the instance folder's config.py, then test_config."""
+    test_config = test_config or {}
+    instance = Path(test_config.get("INSTANCE") or os.environ.get("MECATOL_INSTANCE")
+                    or DEFAULTS["INSTANCE"]).absolute()
+    app = Flask(__name__, instance_path=str(instance), instance_relative_config=True)
+    app.config.from_mapping(DEFAULTS, INSTANCE=str(instance))
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_mapping(test_config)
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
+
+    from webapp import api, corpus_access, errors, pages, security
+
+    corpus_access.init_app(app)
+    errors.init_app(app)
+    security.init_app(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    return app

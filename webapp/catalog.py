@@ -1,0 +1,106 @@
+"""Per-corpus derived data for pages: FAQ placement, related and referencing pages, page views."""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from corpus import Corpus
+from corpus.model import Entry
+from webapp.render import Renderer
+
+BLOCK_KINDS = ("rule", "text", "section", "note")
+
+
+@dataclass
+class Block:
+    """One entry shown on a page: its nesting depth and the FAQ entries answering it."""
+
+    entry: Entry
+    depth: int
+    faqs: list[Entry] = field(default_factory=list)
+
+
+@dataclass
+class PageView:
+    """Everything a page shows, in order; the HTML page and its JSON twin both read this."""
+
+    page: Entry
+    blocks: list[Block]
+    faqs: list[Entry]
+    questions: list[Entry]
+    related: list[Entry]
+    referenced_by: list[Entry]
+
+
+class Catalog:
+    """One corpus version plus what the web pages derive from it, computed once per version."""
+
+    def __init__(self, corpus: Corpus):
+        self.corpus = corpus
+        self.renderer = Renderer(corpus)
+        self._faqs = _faqs_by_page(corpus)
+        self._views: dict[str, PageView] = {}
+
+    @property
+    def folder(self):
+        """The corpus version's folder (what the instance symlink points at)."""
+        return self.corpus.folder
+
+    def page_view(self, slug: str) -> PageView:
+        """The view of one page (UnknownIdError if slug is not a page), cached."""
+        view = self._views.get(slug)
+        if view is None:
+            view = self._views[slug] = self._build(slug)
+        return view
+
+    def _build(self, slug: str) -> PageView:
+        """Assemble a page: blocks in document order, FAQs beside the rules they answer."""
+        entries = self.corpus.topic(slug)
+        page = entries[0]
+        blocks = [Block(e, self._depth(e)) for e in entries[1:] if e.kind in BLOCK_KINDS]
+        where = {b.entry.id: b for b in blocks}
+        loose = []
+        for faq, anchors in self._faqs.get(slug, ()):
+            target = next((where[a] for a in anchors if a in where), None)
+            (target.faqs if target else loose).append(faq)
+        questions = [e for e in entries if e.kind == "question"]
+        return PageView(page, blocks, loose, questions, self._related(page), self._referencing(slug, entries))
+
+    def _depth(self, entry: Entry) -> int:
+        """How deep an entry sits below its page (0 for 77.1, 1 for 77.3a, 1 for note III.α)."""
+        depth, parent = 0, entry.parent
+        while parent and parent != entry.topic and depth < 4:
+            found = self.corpus.by_id.get(parent)
+            if found is None or found.kind == "section":
+                break
+            depth, parent = depth + 1, found.parent
+        return depth
+
+    def _related(self, page: Entry) -> list[Entry]:
+        """Pages the topic lists as related (its refs that are pages, unknown ones dropped)."""
+        pages = [self.corpus.by_id.get(ref) for ref in page.refs if ref != page.id]
+        return [p for p in pages if p is not None and p.is_page]
+
+    def _referencing(self, slug: str, entries: list[Entry]) -> list[Entry]:
+        """Pages whose text links to this page or to one of its entries."""
+        found: set[str] = set()
+        for entry in entries:
+            for ref in self.corpus.referenced_by(entry.id):
+                found.add(self.corpus.by_id[ref].topic)
+        found.discard(slug)
+        pages = [self.corpus.by_id[t] for t in found if t in self.corpus.by_id]
+        return sorted(pages, key=lambda p: (p.kind != "topic", p.order, p.title))
+
+
+def _faqs_by_page(corpus: Corpus) -> dict[str, list[tuple[Entry, list[str]]]]:
+    """page slug -> [(faq entry, ids on that page it answers)], for every FAQ concerning the page."""
+    found: dict[str, list[tuple[Entry, list[str]]]] = defaultdict(list)
+    for faq in (e for e in corpus.entries if e.kind == "faq"):
+        anchors: dict[str, list[str]] = {faq.topic: []}
+        for ref in faq.refs:
+            target = corpus.by_id.get(ref)
+            if target is not None:
+                anchors.setdefault(target.topic, []).append(ref)
+        for page, ids in anchors.items():
+            found[page].append((faq, ids))
+    return found

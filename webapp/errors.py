@@ -1,0 +1,110 @@
+"""Web errors: one JSON envelope for the API, one HTML error page for the rest.
+
+Exceptions are converted here, at the edge, and nowhere else.
+"""
+from __future__ import annotations
+
+from flask import Flask, current_app, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from corpus import CorpusError, NoCorpusError, UnknownIdError
+
+API_PREFIX = "/api/"
+
+
+class WebError(Exception):
+    """An error with an HTTP status and a message that says how to fix it."""
+
+    status = 400
+
+    def __init__(self, message: str, status: int | None = None, **extra):
+        super().__init__(message)
+        self.message = message
+        self.status = status or self.status
+        self.extra = extra
+
+
+class BadParameter(WebError):
+    """A query parameter out of range; the message and the envelope name it."""
+
+    def __init__(self, name: str, problem: str):
+        super().__init__(f"parameter {name!r} {problem}", 400, parameter=name)
+
+
+def error_body(message: str, status: int, **extra) -> dict:
+    """The one error envelope: {"ok": false, "error": …, "status": …} plus details."""
+    return {"ok": False, "error": message, "status": status, **extra}
+
+
+def wants_json() -> bool:
+    """API addresses get JSON errors, even ones that match no route."""
+    return request.path.startswith(API_PREFIX) or request.path == API_PREFIX.rstrip("/")
+
+
+def respond(message: str, status: int, title: str, **extra):
+    """The error as an envelope or as a page, whichever the address calls for."""
+    if wants_json():
+        return jsonify(error_body(message, status, **extra)), status
+    suggestions = extra.get("suggestions") or []
+    html = render_template("error.html", title=title, message=message, status=status,
+                           suggestions=suggestions, query=extra.get("query", ""))
+    return html, status
+
+
+def _not_found(message: str):
+    """404 with pages the address may have meant, found by searching its words."""
+    from webapp.views import suggestions  # needs the corpus, which may itself be missing
+
+    words = request.path.rsplit("/", 2)[-2:] if request.path else []
+    query = " ".join(w for w in words if w not in ("rules", "r", "api", "topics"))
+    try:
+        found = suggestions(query)
+    except CorpusError:
+        found = []
+    return respond(message, 404, "Not found", suggestions=found, query=query.replace("-", " "))
+
+
+def handle_http(exc: HTTPException):
+    """Werkzeug's errors (404, 405, …) in our shape."""
+    if exc.code == 404:
+        return _not_found(f"nothing at {request.path}; search for it instead")
+    return respond(exc.description or exc.name, exc.code or 500, exc.name)
+
+
+def handle_unknown_id(exc: UnknownIdError):
+    """An id or slug that no entry has."""
+    return _not_found(f"{exc}; search for it instead")
+
+
+def handle_no_corpus(exc: NoCorpusError):
+    """No corpus yet: say which folder and what to run."""
+    return respond(f"{exc}. Build it with `mecatol ingest --instance {exc.instance}`, then reload.",
+                   503, "No rules loaded yet")
+
+
+def handle_corpus(exc: CorpusError):
+    """A broken or half-written corpus."""
+    return respond(str(exc), 503, "Rules unavailable")
+
+
+def handle_web(exc: WebError):
+    """Our own errors: bad parameters and the like."""
+    return respond(exc.message, exc.status, "Bad request", **exc.extra)
+
+
+def handle_unexpected(exc: Exception):
+    """A bug: log it, and show a short message rather than a stack trace."""
+    if isinstance(exc, HTTPException):
+        return handle_http(exc)
+    current_app.logger.exception("unhandled error on %s", request.path)
+    return respond("internal error; it has been logged", 500, "Something went wrong")
+
+
+def init_app(app: Flask) -> None:
+    """Register the handlers, most specific first."""
+    app.register_error_handler(HTTPException, handle_http)
+    app.register_error_handler(UnknownIdError, handle_unknown_id)
+    app.register_error_handler(NoCorpusError, handle_no_corpus)
+    app.register_error_handler(CorpusError, handle_corpus)
+    app.register_error_handler(WebError, handle_web)
+    app.register_error_handler(Exception, handle_unexpected)

@@ -1,0 +1,51 @@
+"""The one URL builder: every link to a page, rule, permalink or API twin comes from here."""
+from __future__ import annotations
+
+from flask import url_for
+
+from corpus import Corpus
+from corpus.model import Entry
+
+# Page kinds whose ids carry a folder prefix that the route already spells.
+_PREFIXED = {"faction": ("factions/", "pages.faction"), "card": ("cards/", "pages.card")}
+
+
+def page_url(page: Entry, anchor: str | None = None, external: bool = False) -> str:
+    """The page of a topic, faction, card or synthetic page, optionally at an anchor."""
+    if page.kind == "topic":
+        return url_for("pages.rules", ref=page.id, _anchor=anchor, _external=external)
+    prefix, endpoint = _PREFIXED.get(page.kind, ("", ""))
+    if prefix and page.id.startswith(prefix):
+        return url_for(endpoint, slug=page.id[len(prefix):], _anchor=anchor, _external=external)
+    return url_for("pages.page", slug=page.id, _anchor=anchor, _external=external)
+
+
+def entry_url(corpus: Corpus, entry_id: str, external: bool = False) -> str:
+    """Where an entry is read: its page, at its anchor unless it is the page itself."""
+    entry = corpus.get(entry_id)
+    if entry.is_page:
+        return page_url(entry, external=external)
+    return page_url(corpus.get(entry.topic), anchor=entry.id, external=external)
+
+
+def permalink(entry_id: str, external: bool = False) -> str:
+    """The short, stable address of an entry (`/r/77.7d`), which redirects to its page."""
+    return url_for("pages.permalink", entry_id=entry_id, _external=external)
+
+
+def api_entry_url(entry_id: str) -> str:
+    """The JSON twin of one entry (also what the hover preview fetches)."""
+    return url_for("api.entry", entry_id=entry_id)
+
+
+def api_page_url(slug: str) -> str:
+    """The JSON twin of a page."""
+    return url_for("api.topic", slug=slug)
+
+
+def search_url(query: str = "", kind: str | None = None, api: bool = False) -> str:
+    """The search page (or its JSON twin) for a query."""
+    args = {"q": query} if query else {}
+    if kind:
+        args["kind"] = kind
+    return url_for("api.search" if api else "pages.search", **args)
