@@ -1,0 +1,82 @@
+"""Turning stored HTML into safe output: cross-link, then sanitize with exactly our tags."""
+from __future__ import annotations
+
+import functools
+import html
+
+import nh3
+from markupsafe import Markup
+
+from corpus import Corpus
+from corpus.model import Entry
+from webapp import urls
+from webapp.crosslink import Linker
+
+# Everything entry HTML may contain after cross-linking, and nothing else.
+ENTRY_TAGS = {"a", "b", "i", "span", "mark", "br"}
+ENTRY_ATTRIBUTES = {"a": {"class", "href", "data-ref", "data-preview"},
+                    "span": {"class"}, "mark": {"class"}}
+SNIPPET_TAGS = {"mark"}
+
+
+@functools.cache
+def _entry_cleaner() -> nh3.Cleaner:
+    """The sanitizer for entry HTML (built on first use, not at import)."""
+    return nh3.Cleaner(tags=ENTRY_TAGS, attributes=ENTRY_ATTRIBUTES, link_rel=None,
+                       url_schemes=set(), strip_comments=True)
+
+
+@functools.cache
+def _snippet_cleaner() -> nh3.Cleaner:
+    """The sanitizer for search snippets: <mark> only."""
+    return nh3.Cleaner(tags=SNIPPET_TAGS, attributes={}, link_rel=None, url_schemes=set())
+
+
+def clean_entry_html(source: str) -> Markup:
+    """Entry HTML reduced to our tags and attributes; only relative links survive."""
+    return Markup(_entry_cleaner().clean(source))
+
+
+def clean_snippet(source: str) -> Markup:
+    """A whoosh snippet with nothing but <mark> left."""
+    return Markup(_snippet_cleaner().clean(source))
+
+
+def body_html(entry: Entry) -> str:
+    """The HTML to show under an entry's heading: an h2 rule's title is already the heading."""
+    source = entry.html or html.escape(entry.text)
+    if entry.heading:
+        first, sep, rest = source.partition("<br>")
+        if sep and html.unescape(first).strip() == entry.title.strip():
+            return rest
+    return source
+
+
+class Renderer:
+    """Cross-linked, sanitized HTML per entry of one corpus, computed once and cached."""
+
+    def __init__(self, corpus: Corpus):
+        self.corpus = corpus
+        self.linker = Linker.from_corpus(corpus)
+        self._cache: dict[str, Markup] = {}
+        self._targets: dict[str, tuple[str, str] | None] = {}
+
+    def html(self, entry: Entry) -> Markup:
+        """The entry's body, linked and sanitized (cached; needs a request context the first time)."""
+        cached = self._cache.get(entry.id)
+        if cached is None:
+            linked = self.linker.link(body_html(entry), entry, self.target)
+            cached = self._cache[entry.id] = clean_entry_html(linked)
+        return cached
+
+    def target(self, entry_id: str) -> tuple[str, str] | None:
+        """(page URL at the anchor, preview API URL) for an id, None when unknown."""
+        if entry_id not in self._targets:
+            known = entry_id in self.corpus.by_id
+            self._targets[entry_id] = ((urls.entry_url(self.corpus, entry_id), urls.api_entry_url(entry_id))
+                                       if known else None)
+        return self._targets[entry_id]
+
+    def url(self, entry_id: str) -> str:
+        """Where an entry is read (cached), for anchors and pills."""
+        return self.target(entry_id)[0]
