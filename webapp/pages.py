@@ -1,0 +1,85 @@
+"""HTML pages: home, topic/faction/card pages, permalinks, search, OpenSearch."""
+from __future__ import annotations
+
+from flask import Blueprint, redirect, render_template, request, url_for
+
+from corpus import UnknownIdError
+from corpus.model import KINDS
+from webapp import search_view, urls, views
+from webapp.corpus_access import get_catalog, get_corpus
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.record_once
+def _template_helpers(state) -> None:
+    """URL builder and labels for every template, macros included."""
+    state.app.jinja_env.globals.update(
+        page_url=urls.page_url, permalink=urls.permalink, search_url=urls.search_url,
+        kind_label=lambda kind: views.KIND_LABELS.get(kind, kind),
+        authority_label=lambda value: views.AUTHORITY_LABELS.get(value, value))
+
+
+@bp.get("/")
+def home():
+    """Search box and the index of every topic, faction and card page."""
+    return render_template("home.html", data=views.home_data(),
+                           json_url=url_for("api.topics"))
+
+
+@bp.get("/rules/<path:ref>")
+def rules(ref: str):
+    """A topic page; a rule id here (`/rules/77.7d`) redirects to its anchor."""
+    entry = get_corpus().get(ref)
+    if entry.kind != "topic":
+        return redirect(urls.entry_url(get_corpus(), entry.id), 302)
+    return show_page(entry.id)
+
+
+@bp.get("/factions/<path:slug>")
+def faction(slug: str):
+    """A faction's page: each ability or leader as a section with its notes."""
+    return show_page(f"factions/{slug}", "faction")
+
+
+@bp.get("/cards/<path:slug>")
+def card(slug: str):
+    """A card family's page: each card as a section with its notes."""
+    return show_page(f"cards/{slug}", "card")
+
+
+@bp.get("/pages/<path:slug>")
+def page(slug: str):
+    """A page made up by ingest, such as the open questions."""
+    return show_page(slug, "page")
+
+
+@bp.get("/r/<path:entry_id>")
+def permalink(entry_id: str):
+    """The short, stable address of any entry: redirect to where it is read."""
+    return redirect(urls.entry_url(get_corpus(), entry_id), 302)
+
+
+def show_page(slug: str, kind: str = "topic"):
+    """Render one page; a page asked for under the wrong prefix is an unknown page."""
+    view = views.page_view(slug)
+    if view.page.kind != kind:
+        raise UnknownIdError(slug)
+    return render_template("page.html", view=view, r=get_catalog().renderer,
+                           json_url=urls.api_page_url(slug))
+
+
+@bp.get("/search")
+def search():
+    """Search results; works without JavaScript, and type-ahead reuses its JSON twin."""
+    view = search_view.search(request.args)
+    kinds = [(k, views.KIND_LABELS[k]) for k in KINDS]
+    return render_template("search.html", view=view, kinds=kinds,
+                           json_url=urls.search_url(view.query, view.kind, api=True))
+
+
+@bp.get("/opensearch.xml")
+def opensearch():
+    """Lets browsers add Mecatol as a search engine."""
+    body = render_template("opensearch.xml")
+    return body, 200, {"Content-Type": "application/opensearchdescription+xml; charset=utf-8"}

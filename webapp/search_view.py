@@ -1,0 +1,115 @@
+"""The search data function behind /search and /api/search."""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+
+from flask import current_app
+from markupsafe import Markup
+
+from corpus.model import KINDS, Entry
+from webapp import urls
+from webapp.corpus_access import get_corpus
+from webapp.errors import BadParameter
+from webapp.names import fold
+from webapp.render import clean_snippet
+from webapp.views import close_titles
+
+COMPLETE_WORDS = 3  # queries this short also get pages whose title starts with them
+
+
+@dataclass
+class SearchView:
+    """One search as shown: the query understood, hits with URLs, and the helpful extras."""
+
+    query: str
+    kind: str | None
+    limit: int
+    hits: list[dict] = field(default_factory=list)
+    did_you_mean: str | None = None
+    jump: dict | None = None
+    error: str | None = None
+
+    def to_dict(self) -> dict:
+        """The API body (without the envelope's "ok")."""
+        results = [{**hit, "snippet": str(hit["snippet"])} for hit in self.hits]
+        return {"query": self.query, "kind": self.kind, "limit": self.limit, "results": results,
+                "did_you_mean": self.did_you_mean, "jump": self.jump, "error": self.error}
+
+
+def parse_args(args) -> tuple[str, str | None, int]:
+    """q, kind and limit from request args; a bad kind or limit is a BadParameter naming it."""
+    config = current_app.config
+    query = (args.get("q") or "")[: config["MAX_QUERY_CHARS"]]
+    kind = args.get("kind") or None
+    if kind is not None and kind not in KINDS:
+        raise BadParameter("kind", f"must be one of {', '.join(KINDS)}")
+    raw = args.get("limit")
+    if raw is None or raw == "":
+        return query, kind, config["SEARCH_LIMIT"]
+    try:
+        limit = int(raw)
+    except ValueError:
+        limit = 0
+    if not 1 <= limit <= config["MAX_SEARCH_LIMIT"]:
+        raise BadParameter("limit", f"must be a whole number from 1 to {config['MAX_SEARCH_LIMIT']}")
+    return query, kind, limit
+
+
+def search(args) -> SearchView:
+    """Run the search in args; never raises for odd queries, only for bad parameters."""
+    query, kind, limit = parse_args(args)
+    view = SearchView(query=query.strip(), kind=kind, limit=limit)
+    if not view.query:
+        return view
+    corpus = get_corpus()
+    try:
+        results = corpus.search(query, limit=limit, kind=kind)
+    except Exception:  # a query the parser chokes on is the user's typo, not a server error
+        current_app.logger.exception("search failed for %r", query)
+        view.error = "That query could not be read; try plain words or a rule number such as 77.7d."
+        return view
+    view.query = results.query
+    hits = [_hit_dict(h.to_dict()) for h in results.hits]
+    jump = corpus.by_id.get(results.jump) if results.jump else None
+    if jump is not None and (kind is None or jump.kind == kind):
+        view.jump = {"id": jump.id, "title": jump.title, "kind": jump.kind, "url": urls.entry_url(corpus, jump.id)}
+        hits = [_entry_hit(jump, 0.0)] + [h for h in hits if h["id"] != jump.id]
+    hits += _completions(view.query, kind, {h["id"] for h in hits}, limit - len(hits))
+    view.hits = hits[:limit]
+    view.did_you_mean = results.did_you_mean or (None if view.hits else _did_you_mean(view.query))
+    return view
+
+
+def _hit_dict(hit: dict) -> dict:
+    """A search hit for output: sanitized snippet, URL to its anchor."""
+    hit["snippet"] = clean_snippet(hit["snippet"])
+    hit["url"] = urls.entry_url(get_corpus(), hit["id"])
+    return hit
+
+
+def _entry_hit(entry: Entry, score: float) -> dict:
+    """An entry shown as a hit though the index did not return it (a jump or a title match)."""
+    corpus = get_corpus()
+    words = entry.text.split()
+    lead = " ".join(words[:30]) + (" …" if len(words) > 30 else "")
+    page = corpus.by_id.get(entry.topic)
+    return {"id": entry.id, "kind": entry.kind, "topic": entry.topic, "title": entry.title,
+            "snippet": Markup(html.escape(lead)), "score": score, "page": page.title if page else "",
+            "url": urls.entry_url(corpus, entry.id)}
+
+
+def _completions(query: str, kind: str | None, seen: set[str], room: int) -> list[dict]:
+    """Pages whose title starts with a short query, so "spa" already finds Space Cannon."""
+    if room <= 0 or len(query.split()) > COMPLETE_WORDS or (kind and kind not in ("topic", "faction", "card")):
+        return []
+    prefix = fold(query)
+    pages = [p for p in get_corpus().pages(kind) if p.id not in seen
+             and any(f.startswith(prefix) for f in (p.title.lower(), fold(p.title)))]
+    return [_entry_hit(p, 0.0) for p in pages[:room]]
+
+
+def _did_you_mean(query: str) -> str | None:
+    """A page title spelled like the query, when nothing matched."""
+    close = close_titles(query, limit=1)
+    return close[0].title if close else None
