@@ -1,0 +1,187 @@
+// Mecatol: type-ahead search, "/" to search, rule previews, copy citation, arrival highlight.
+// Plain JS, no framework. URLs come from data- attributes; text goes in via textContent only.
+"use strict";
+(function () {
+  const root = document.documentElement;
+  root.classList.add("js");
+  const body = document.body;
+
+  // "/" focuses the search box from anywhere, unless the user is typing somewhere.
+  document.addEventListener("keydown", (event) => {
+    const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName);
+    if (event.key !== "/" || typing || event.ctrlKey || event.metaKey || event.altKey) return;
+    const box = document.querySelector("input[data-typeahead]");
+    if (box) { event.preventDefault(); box.focus(); box.select(); }
+  });
+
+  // Search as you type: debounced, aborts stale requests, arrow keys + Enter, Escape closes.
+  function typeahead(input, index) {
+    const list = input.form.querySelector(".typeahead");
+    const endpoint = new URL(body.dataset.typeaheadUrl, location.href);
+    let timer = 0, pending = null, active = -1;
+    list.id = "typeahead-" + index;
+    input.setAttribute("role", "combobox");
+    input.setAttribute("aria-controls", list.id);
+    input.setAttribute("aria-expanded", "false");
+    input.setAttribute("aria-autocomplete", "list");
+
+    const items = () => Array.from(list.children);
+    function close() {
+      list.hidden = true; active = -1;
+      input.setAttribute("aria-expanded", "false");
+      input.removeAttribute("aria-activedescendant");
+    }
+    function select(next) {
+      const all = items();
+      if (!all.length) return;
+      active = (next + all.length) % all.length;
+      all.forEach((li, i) => li.setAttribute("aria-selected", String(i === active)));
+      input.setAttribute("aria-activedescendant", all[active].id);
+      all[active].scrollIntoView({ block: "nearest" });
+    }
+    function show(results) {
+      list.replaceChildren();
+      results.forEach((hit, i) => {
+        const li = document.createElement("li");
+        li.id = list.id + "-" + i;
+        li.setAttribute("role", "option");
+        const a = document.createElement("a");
+        a.href = hit.url;
+        const kind = document.createElement("span");
+        kind.className = "kind";
+        kind.textContent = hit.kind;
+        const where = document.createElement("small");
+        where.textContent = hit.id + (hit.page ? " · " + hit.page : "");
+        a.append(kind, hit.title, where);
+        li.append(a);
+        list.append(li);
+      });
+      active = -1;
+      list.hidden = results.length === 0;
+      input.setAttribute("aria-expanded", String(!list.hidden));
+    }
+    async function lookup(query) {
+      if (pending) pending.abort();
+      pending = new AbortController();
+      const url = new URL(endpoint);
+      url.searchParams.set("q", query);
+      url.searchParams.set("limit", body.dataset.typeaheadLimit || "8");
+      try {
+        const response = await fetch(url, { signal: pending.signal, headers: { Accept: "application/json" } });
+        const data = await response.json();
+        if (data.ok && input.value.trim() === query) show(data.results);
+      } catch (err) {
+        if (err.name !== "AbortError") close();
+      }
+    }
+    input.addEventListener("input", () => {
+      clearTimeout(timer);
+      const query = input.value.trim();
+      if (!query) { close(); return; }
+      timer = setTimeout(() => lookup(query), 120);
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        if (list.hidden) return;
+        event.preventDefault();
+        select(active + (event.key === "ArrowDown" ? 1 : -1));
+      } else if (event.key === "Enter" && !list.hidden && active >= 0) {
+        event.preventDefault();
+        location.assign(items()[active].querySelector("a").href);
+      } else if (event.key === "Escape" && !list.hidden) {
+        event.preventDefault();
+        close();
+      }
+    });
+    document.addEventListener("click", (event) => { if (!input.form.contains(event.target)) close(); });
+  }
+  document.querySelectorAll("input[data-typeahead]").forEach(typeahead);
+
+  // Previews: hovering or focusing a cross-link shows the target's text, fetched once.
+  const preview = document.getElementById("preview");
+  const cache = new Map();
+  let showing = null, hoverTimer = 0;
+  function fetchEntry(url) {
+    if (!cache.has(url)) {
+      cache.set(url, fetch(url, { headers: { Accept: "application/json" } })
+        .then((r) => r.json()).then((data) => (data.ok ? data.entry : null)).catch(() => null));
+    }
+    return cache.get(url);
+  }
+  async function openPreview(link) {
+    showing = link;
+    const entry = await fetchEntry(new URL(link.dataset.preview, location.href).href);
+    if (showing !== link || !entry) return;
+    const head = document.createElement("strong");
+    head.textContent = (entry.number ? entry.number + " " : "") + entry.title;
+    const text = document.createElement("span");
+    text.textContent = entry.text.length > 420 ? entry.text.slice(0, 420) + " …" : entry.text;
+    preview.replaceChildren(head, text);
+    const box = link.getBoundingClientRect();
+    preview.hidden = false;
+    const left = Math.min(box.left + scrollX, scrollX + root.clientWidth - preview.offsetWidth - 8);
+    preview.style.left = Math.max(8, left) + "px";
+    preview.style.top = box.bottom + scrollY + 6 + "px";
+    link.setAttribute("aria-describedby", "preview");
+  }
+  function closePreview() {
+    clearTimeout(hoverTimer);
+    if (showing) showing.removeAttribute("aria-describedby");
+    showing = null;
+    preview.hidden = true;
+  }
+  const xref = (target) => target.closest && target.closest("a.xref[data-preview]");
+  document.addEventListener("mouseover", (event) => {
+    const link = xref(event.target);
+    if (link && link !== showing) { clearTimeout(hoverTimer); hoverTimer = setTimeout(() => openPreview(link), 150); }
+  });
+  document.addEventListener("mouseout", (event) => { if (xref(event.target)) closePreview(); });
+  document.addEventListener("focusin", (event) => { const link = xref(event.target); if (link) openPreview(link); });
+  document.addEventListener("focusout", (event) => { if (xref(event.target)) closePreview(); });
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") closePreview(); });
+
+  // Copy citation: 77.7d (Space Cannon): "…" — https://host/r/77.7d
+  function citation(button) {
+    const block = button.closest(".rule, .note, .faq");
+    const page = button.closest("[data-page-title]");
+    const text = block.querySelector(".body").textContent.replace(/\s+/g, " ").trim();
+    const url = new URL(button.dataset.permalink, location.href).href;
+    return `${button.dataset.cite} (${page ? page.dataset.pageTitle : ""}): "${text}" — ${url}`;
+  }
+  function fallbackCopy(button, text) {
+    let area = button.parentElement.querySelector("textarea.copy-fallback");
+    if (!area) {
+      area = document.createElement("textarea");
+      area.className = "copy-fallback";
+      area.readOnly = true;
+      area.rows = 3;
+      area.setAttribute("aria-label", "Citation to copy");
+      button.after(area);
+    }
+    area.value = text;
+    area.select();
+    try { document.execCommand("copy"); } catch (err) { /* the selected text stays for a manual copy */ }
+  }
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest && event.target.closest("button.cite");
+    if (!button) return;
+    const text = citation(button);
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = "copied";
+      button.classList.add("done");
+    } catch (err) {
+      fallbackCopy(button, text);
+    }
+  });
+
+  // Arriving at /rules/space-cannon#77.7d: highlight the rule (ids contain dots, so no querySelector).
+  function arrive() {
+    document.querySelectorAll(".arrived").forEach((el) => el.classList.remove("arrived"));
+    if (location.hash.length < 2) return;
+    const el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (el) el.classList.add("arrived");
+  }
+  window.addEventListener("hashchange", arrive);
+  arrive();
+})();
