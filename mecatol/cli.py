@@ -84,6 +84,29 @@ def search_command(query: str, limit: int, as_json: bool, instance: Path | None)
         click.echo(f"no results for {results.query!r}{suggestion}")
 
 
+@cli.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=5000, show_default=True,
+              help="Port to listen on (0 picks a free one).")
+@click.option("--threads", type=click.IntRange(1, 256), default=8, show_default=True,
+              help="Worker threads serving requests.")
+@instance_option
+def serve_command(host: str, port: int, threads: int, instance: Path | None) -> None:
+    """Serve the web app with waitress; a re-ingest is picked up without a restart."""
+    import waitress
+
+    from webapp import create_app
+
+    app = create_app({"INSTANCE": str(instance_dir(instance))})
+    server = waitress.create_server(app, host=host, port=port, threads=threads)
+    click.echo(f"serving {app.config['INSTANCE']} on http://{server.effective_host}:{server.effective_port}/",
+               err=True)
+    try:
+        server.run()
+    finally:
+        server.close()
+
+
 def main() -> None:
     """Entry point: every known error becomes one line on stderr and exit status 2."""
     try:
