@@ -40,7 +40,7 @@ def check_ids(entries: list[Entry]) -> list[Entry]:
 
 
 STEPS: tuple[Step, ...] = (
-    merge_duplicates, compare_copies, home_entries, link_faqs, link_refs, order_entries, check_ids,
+    merge_duplicates, compare_copies, link_faqs, home_entries, link_refs, order_entries, check_ids,
 )
 
 

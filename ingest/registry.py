@@ -20,14 +20,7 @@ PARSER_MODULES = (
 
 def parsers() -> list[ModuleType]:
     """The parser modules, in detection order."""
-    found = []
-    for name in PARSER_MODULES:
-        try:
-            found.append(importlib.import_module(name))
-        except ModuleNotFoundError as exc:  # TEMP while the parsers land; removed after
-            if exc.name != name:
-                raise
-    return found
+    return [importlib.import_module(name) for name in PARSER_MODULES]
 
 
 def parser_for(page: Page) -> ModuleType:
