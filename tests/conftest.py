@@ -43,3 +43,24 @@ def mirror_corpus(mirror_instance: Path):
     corpus = Corpus.load(mirror_instance)
     yield corpus
     corpus.close()
+
+
+@pytest.fixture(scope="session")
+def default_instance(shared: Path, tmp_path_factory) -> tuple[Path, object]:
+    """An instance built from the default sources (mirror, wiki FAQ, seeds) and its report."""
+    from ingest.run import ingest
+    from ingest.sources import DEFAULT_SOURCES
+
+    folder = tmp_path_factory.mktemp("default-instance")
+    report = ingest([str(shared / name) for name in DEFAULT_SOURCES], folder)
+    return folder, report
+
+
+@pytest.fixture(scope="session")
+def default_corpus(default_instance):
+    """The loaded default corpus."""
+    from corpus import Corpus
+
+    corpus = Corpus.load(default_instance[0])
+    yield corpus
+    corpus.close()

@@ -1,0 +1,56 @@
+"""One merged corpus from every default source: provenance, variants, copies."""
+from __future__ import annotations
+
+import re
+
+from ingest.parsers import official
+
+
+def test_all_faq_pairs_are_in(default_corpus):
+    faqs = [e for e in default_corpus.entries if e.kind == "faq"]
+    assert len(faqs) == 216 + 8
+    assert all(e.sources[0].name == "wiki" for e in faqs)
+
+
+def test_rule_from_two_sources_lists_both(default_corpus):
+    rule = default_corpus.get("77.7")
+    assert {s.name for s in rule.sources} == {"tirules", "official-rules"}
+    assert rule.topic == "space-cannon"  # not the official page's "Space Combat" heading
+    assert default_corpus.get("77.7d").text.startswith("Game effects that allow the use of Space Cannon")
+
+
+def test_no_entry_holds_garbled_related_rulings(default_corpus, shared):
+    seed = (shared / "seeds").glob("001_*")
+    garbled = next(seed).read_text(encoding="utf-8").split("Related Space Combat rulings", 1)[1]
+    fragment = " ".join(garbled.split()[:8])
+    for entry in default_corpus.entries:
+        assert fragment not in entry.text, entry.id
+        assert not official.is_garbled(entry.text) or entry.kind != "rule", entry.id
+
+
+def test_plain_text_copy_merges_and_flags_its_variant(default_corpus):
+    for rule_id in ("68.1a", "68.1b", "68.1c", "68.1d"):
+        names = {s.name for s in default_corpus.get(rule_id).sources}
+        assert names == {"tirules", "tirules-text"}, rule_id
+        assert "variant" not in default_corpus.get(rule_id).flags
+    varied = default_corpus.get("68.3")
+    assert "variant" in varied.flags
+    assert varied.text.startswith("When a player produces ground forces, that player must place those units")
+    assert varied.variants[0]["source"]["name"] == "tirules-text"
+
+
+def test_older_saved_copy_merges_and_the_report_names_its_missing_notes(default_instance, default_corpus):
+    _, report = default_instance
+    rule = default_corpus.get("15.1")
+    assert len({s.version for s in rule.sources}) == 2  # the mirror page and the saved copy
+    line = next(line for line in report.copies if line.startswith("bombardment:"))
+    assert re.search(r"lacks 4 entries: bombardment\.note-6, bombardment\.note-6\.1, "
+                     r"bombardment\.note-7, bombardment\.note-7\.1", line)
+
+
+def test_faqs_are_linked_to_what_they_clarify(default_corpus):
+    faqs = [e for e in default_corpus.entries if e.kind == "faq" and e.topic == "space-cannon"]
+    assert len(faqs) >= 8
+    assert all(e.authority in ("official-faq", "community-note") for e in faqs)
+    linked = default_corpus.referenced_by("space-cannon")
+    assert any(i.startswith("faq.") for i in linked)
