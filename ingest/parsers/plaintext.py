@@ -19,7 +19,7 @@ from ingest.lrr import LrrTopic, topic_for_title
 from ingest.normalize import Text, normalize
 from ingest.parsers._decode import decode
 from ingest.parsers.official import rule_title
-from ingest.parsers.tirules_page import to_roman
+from ingest.parsers.tirules_page import alpha, to_roman
 from ingest.slugs import slugify
 
 NAME = "tirules-text"
@@ -118,7 +118,7 @@ def rule_entries(items: list[Item], topic: LrrTopic, source: Source) -> list[Ent
             rule_id, parent = f"{topic.number}.{rule}", topic.slug
         elif item.level == 1 and rule:
             sub += 1
-            rule_id, parent = f"{topic.number}.{rule}{_letters(sub)}", f"{topic.number}.{rule}"
+            rule_id, parent = f"{topic.number}.{rule}{alpha(sub)}", f"{topic.number}.{rule}"
         else:
             _append(entries, item.text())
             continue
@@ -159,15 +159,6 @@ def _append(entries: list[Entry], text: Text) -> None:
     if entries:
         entries[-1].text = f"{entries[-1].text} {text.text}"
         entries[-1].html = f"{entries[-1].html}<br>{text.html}"
-
-
-def _letters(index: int) -> str:
-    """1 -> a, 26 -> z, 27 -> aa."""
-    label = ""
-    while index:
-        index, rest = divmod(index - 1, 26)
-        label = chr(97 + rest) + label
-    return label
 
 
 def _related(lines: list[str]) -> list[str]:

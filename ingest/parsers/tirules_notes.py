@@ -1,13 +1,11 @@
 """Notes (I, II, III with sub-notes α, β) and the h1 sections of tirules pages."""
 from __future__ import annotations
 
-import copy
-
 from bs4 import Tag
 
 from corpus.model import Entry
 from ingest.normalize import Text, normalize
-from ingest.parsers.tirules_page import PageInfo, bullets, item_text, join, to_roman
+from ingest.parsers.tirules_page import PageInfo, bullets, item_text, join, titled, to_roman
 from ingest.slugs import slugify
 
 _GREEK = "αβγδεζηθικλμνξοπρστυφχψω"
@@ -73,13 +71,7 @@ def h1_sections(article: Tag) -> list[tuple[Tag, list[Tag]]]:
 
 def section_entry(info: PageInfo, h1: Tag, used: set[str], order: int) -> Entry:
     """An ability, leader or card section of a faction or card page."""
-    h1 = copy.copy(h1)
-    category = None
-    sub = h1.find("sub")
-    if sub is not None:
-        category = normalize(sub).text.strip("() ") or None
-        sub.decompose()
-    title = normalize(h1)
+    title, category = titled(h1)
     base = f"{info.slug}/{slugify(title.text) or 'section'}"
     section_id, n = base, 1
     while section_id in used:

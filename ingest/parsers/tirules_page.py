@@ -73,13 +73,19 @@ def header(doc: BeautifulSoup) -> tuple[str, str | None]:
     tag = doc.find("header")
     if tag is None:
         return "", None
+    title, category = titled(tag)
+    return title.text, category
+
+
+def titled(tag: Tag) -> tuple[Text, str | None]:
+    """A heading's text and the category in its <sub>(…)</sub>, if any."""
     tag = copy.copy(tag)
     category = None
     sub = tag.find("sub")
     if sub is not None:
         category = normalize(sub).text.strip("() ") or None
         sub.decompose()
-    return normalize(tag).text, category
+    return normalize(tag), category
 
 
 def item_text(li: Tag) -> Text:
@@ -109,10 +115,10 @@ def sub_label(index: int, roman: bool) -> str:
     """Sub-rule label: a, b, c … or i, ii, iii … for a roman list."""
     if roman:
         return to_roman(index).lower()
-    return _alpha(index)
+    return alpha(index)
 
 
-def _alpha(index: int) -> str:
+def alpha(index: int) -> str:
     """1 -> a, 26 -> z, 27 -> aa (the CSS lower-alpha counter)."""
     label = ""
     while index:
