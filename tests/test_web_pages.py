@@ -1,0 +1,178 @@
+"""HTML pages over the real mirror corpus: home, topic pages, permalinks, search, errors, headers."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from web_fixtures import app, client, publish_tiny, tiny_app, web_app, web_instance  # noqa: F401
+
+from corpus import Corpus
+from corpus.search import Results
+from webapp import create_app
+from webapp.corpus_access import close_app
+
+
+def page(client, path: str) -> str:
+    """GET a page that must succeed; its HTML."""
+    response = client.get(path)
+    assert response.status_code == 200, (path, response.status_code)
+    return response.get_data(as_text=True)
+
+
+def test_home_lists_every_numbered_topic(client):
+    html = page(client, "/")
+    by_number = html.split('id="by-number"')[1].split("<h2")[0]
+    assert len(re.findall(r'<span class="num">\d+</span>', by_number)) == 101
+
+
+def test_home_shows_category_badges_factions_and_cards(client):
+    html = page(client, "/")
+    assert '<span class="badge">Unit Ability</span>' in html
+    assert 'href="/factions/xxcha"' in html and 'href="/cards/action-cards"' in html
+
+
+def test_home_search_box_has_autofocus(client):
+    assert re.search(r'<input type="search" name="q"[^>]*autofocus', page(client, "/"))
+
+
+def test_topic_page_anchors_every_rule(client):
+    html = page(client, "/rules/space-cannon")
+    assert 'id="77.7d"' in html
+    assert "against ships in adjacent systems have no effect" in html
+
+
+def test_topic_page_heading_rules_are_headings(client):
+    html = page(client, "/rules/space-cannon")
+    assert re.search(r'id="77.2">\s*<h2>.*Space Cannon Offense</h2>', html)
+
+
+def test_topic_page_notes_carry_their_numerals(client):
+    html = page(client, "/rules/space-cannon")
+    assert re.search(r'class="note d1" id="space-cannon.note-3.1">\s*<a class="nlabel"[^>]*>III\.α</a>', html)
+
+
+def test_topic_page_links_to_pds(client):
+    html = page(client, "/rules/space-cannon")
+    assert re.search(r'<a class="xref" href="/rules/pds" data-ref="pds" data-preview="/api/rules/pds">PDS</a>', html)
+
+
+def test_topic_page_never_links_to_itself(client):
+    assert 'data-ref="space-cannon"' not in page(client, "/rules/space-cannon")
+
+
+def test_topic_page_lists_related_topics(client):
+    related = page(client, "/rules/space-cannon").split('id="related"')[1].split("</nav>")[0]
+    assert 'href="/rules/pds"' in related and 'href="/rules/adjacency"' in related
+
+
+def test_topic_page_lists_referencing_topics(client):
+    refby = page(client, "/rules/space-cannon").split('id="referenced-by"')[1].split("</nav>")[0]
+    assert 'href="/rules/pds"' in refby
+
+
+def test_topic_page_advertises_its_json_twin(client):
+    html = page(client, "/rules/space-cannon")
+    assert '<link rel="alternate" type="application/json" href="/api/topics/space-cannon">' in html
+
+
+def test_faction_page_shows_sections_with_notes(client):
+    html = page(client, "/factions/xxcha")
+    assert '<h2 class="section" id="factions/xxcha/quash">Quash</h2>' in html
+    assert 'id="factions/xxcha/quash.note-1"' in html
+
+
+def test_open_questions_page(client):
+    assert "Open question" in page(client, "/pages/open-questions")
+
+
+def test_topic_page_lists_its_open_questions(client):
+    assert 'id="open-questions"' in page(client, "/rules/breakthroughs")
+
+
+@pytest.mark.parametrize("path", ["/r/77.7d", "/rules/77.7d"])
+def test_rule_addresses_redirect_to_the_anchor(client, path):
+    response = client.get(path)
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/rules/space-cannon#77.7d"
+
+
+def test_page_under_wrong_prefix_redirects_to_its_home(client):
+    assert client.get("/rules/factions/xxcha").headers["Location"] == "/factions/xxcha"
+
+
+def test_search_page_links_hits_to_anchors(client):
+    html = page(client, "/search?q=space+cannon+adjacent+systems")
+    assert 'href="/rules/space-cannon#77.7d"' in html
+
+
+def test_search_page_offers_the_jump(client):
+    html = page(client, "/search?q=77.7d")
+    assert re.search(r'<p class="jump">Go to <a href="/rules/space-cannon#77.7d">', html)
+
+
+def test_search_page_without_hits_says_so(client):
+    assert "No results for <strong>qqxzzv</strong>" in page(client, "/search?q=qqxzzv")
+
+
+def test_search_page_without_hits_suggests_a_spelling(client, monkeypatch):
+    # Whatever the engine's own fuzziness, an empty result still gets a title suggestion.
+    monkeypatch.setattr(Corpus, "search", lambda self, query, limit=10, kind=None: Results(query=query))
+    html = page(client, "/search?q=spase+canon")
+    assert re.search(r'Did you mean <a href="/search\?q=Space\+Cannon">Space Cannon</a>', html)
+
+
+def test_search_page_advertises_its_json_twin(client):
+    assert 'href="/api/search?q=pds"' in page(client, "/search?q=pds")
+
+
+def test_unknown_page_is_a_404_with_suggestions(client):
+    response = client.get("/rules/space-canon")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 404
+    assert 'href="/rules/space-cannon"' in html and "Traceback" not in html
+
+
+def test_missing_corpus_is_a_helpful_503(tmp_path):
+    app = create_app({"TESTING": True, "INSTANCE": str(tmp_path)})
+    response = app.test_client().get("/")
+    close_app(app)
+    assert response.status_code == 503
+    assert "mecatol ingest" in response.get_data(as_text=True)
+
+
+def test_csp_allows_only_own_scripts(client):
+    csp = client.get("/").headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "default-src 'self'" in csp
+    assert "unsafe-inline" not in csp
+
+
+@pytest.mark.parametrize("header, value", [("X-Content-Type-Options", "nosniff"),
+                                           ("Referrer-Policy", "same-origin")])
+def test_security_headers(client, header, value):
+    assert client.get("/rules/pds").headers[header] == value
+
+
+def test_pages_have_no_inline_script(client):
+    for path in ("/", "/rules/space-cannon", "/search?q=pds"):
+        assert not re.search(r"<script(?![^>]*\bsrc=)", page(client, path))
+
+
+def test_opensearch_description(client):
+    response = client.get("/opensearch.xml")
+    assert response.mimetype == "application/opensearchdescription+xml"
+    assert "/search?q={searchTerms}" in response.get_data(as_text=True)
+
+
+def test_space_cannon_page_weighs_under_150_kb(client):
+    total = 0
+    for path in ("/rules/space-cannon", "/static/style.css", "/static/app.js"):
+        with client.get(path) as response:  # static files are streamed; close them
+            total += len(response.data)
+    assert total < 150_000
+
+
+def test_reingest_is_served_without_restart(tiny_app, tmp_path):
+    client = tiny_app.test_client()
+    assert "Reloaded." not in page(client, "/rules/space-cannon")
+    publish_tiny(tmp_path, extra=" Reloaded.")
+    assert "Reloaded." in page(client, "/rules/space-cannon")
