@@ -1,0 +1,47 @@
+"""No query can cause a 500: property tests over /search and /api/search."""
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from web_fixtures import web_app, web_instance  # noqa: F401
+
+NASTY = ['"unbalanced', "a*", "*", "?", "foo:bar", "title:x", "(((", ")", "AND OR NOT", "NOT",
+         "77.7d OR", "space^3", "[a TO z]", "~", "\\", "'", "<script>alert(1)</script>", "%", "&q=1",
+         "\u202e\u200b\ufeff", "\x00\x01\x1f", "ℌ𝔢𝔩𝔩𝔬 ﬁ", "👾 space cannon", "x" * 10_000, "77.7d " * 2000]
+queries = st.one_of(st.sampled_from(NASTY), st.text(max_size=300),
+                    st.text(alphabet=st.characters(codec="utf-8"), max_size=60),
+                    st.lists(st.sampled_from(NASTY + ["pds", "space", "cannon", "77.3"]), max_size=6).map(" ".join))
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@pytest.fixture(scope="module")
+def fuzz_client(web_app):
+    """One client for all examples (hypothesis reruns the body, not the fixture)."""
+    return web_app.test_client()
+
+
+def get(client, path: str, **args):
+    """GET with the args URL-encoded as a browser would send them."""
+    return client.get(f"{path}?{urlencode(args)}")
+
+
+@FUZZ
+@given(query=queries)
+@example(query="x" * 10_000)
+def test_search_page_never_fails(fuzz_client, query):
+    response = get(fuzz_client, "/search", q=query)
+    assert response.status_code == 200
+    assert b"<script>alert" not in response.data
+
+
+@FUZZ
+@given(query=queries, kind=st.sampled_from(["", "rule", "note", "faq", "topic"]))
+def test_search_api_always_answers_with_the_envelope(fuzz_client, query, kind):
+    response = get(fuzz_client, "/api/search", q=query, kind=kind)
+    assert response.status_code == 200
+    body = response.json
+    assert body["ok"] is True and isinstance(body["results"], list)
+    assert all(isinstance(r["url"], str) and r["url"].startswith("/") for r in body["results"])
