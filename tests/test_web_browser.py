@@ -1,0 +1,124 @@
+"""The app in a real Chromium: search, type-ahead, links, permalinks, previews, citations."""
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from web_fixtures import web_app, web_instance  # noqa: F401
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+OUTPUT = Path(__file__).resolve().parent.parent / "test-output"
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium not installed at /usr/bin/chromium "
+                                 "(apt-get install chromium)")]
+
+
+@pytest.fixture(scope="module")
+def base_url(web_app):
+    """The app served by waitress on a free port, as `mecatol serve` would."""
+    import waitress
+
+    server = waitress.create_server(web_app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for the module."""
+    from playwright.sync_api import sync_playwright
+
+    playwright = sync_playwright().start()
+    chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+    yield chromium
+    chromium.close()
+    playwright.stop()
+
+
+@pytest.fixture
+def page(browser, base_url):
+    """A fresh page, allowed to use the clipboard, with relative URLs resolved against the server."""
+    context = browser.new_context(base_url=base_url, permissions=["clipboard-read", "clipboard-write"])
+    tab = context.new_page()
+    tab.set_default_timeout(5000)
+    yield tab
+    context.close()
+
+
+def test_search_from_home_and_open_a_result(page):
+    page.goto("/")
+    page.keyboard.type("space cannon adjacent")  # the box has autofocus
+    page.keyboard.press("Enter")  # no suggestion chosen: the form submits
+    page.wait_for_url(re.compile(r"/search\?q="))
+    page.locator("ol.hits li a").first.click()
+    page.wait_for_url(re.compile(r"/rules/"))
+    assert page.locator("h1").is_visible()
+
+
+def test_typeahead_with_the_keyboard(page):
+    page.goto("/rules/pds")
+    page.keyboard.press("/")
+    page.keyboard.type("space canno")
+    options = page.locator(".typeahead li")
+    options.first.wait_for()
+    first = options.first.locator("a").get_attribute("href")
+    page.keyboard.press("ArrowDown")
+    assert options.first.get_attribute("aria-selected") == "true"
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(re.escape(first) + "$"))
+
+
+def test_escape_closes_the_typeahead(page):
+    page.goto("/")
+    page.keyboard.type("pds")
+    page.locator(".typeahead li").first.wait_for()
+    page.keyboard.press("Escape")
+    assert page.locator(".typeahead").is_hidden()
+
+
+def test_follow_a_related_topic(page):
+    page.goto("/rules/space-cannon")
+    page.locator("nav.related a", has_text="PDS").click()
+    page.wait_for_url(re.compile(r"/rules/pds$"))
+    assert "PDS" in page.locator("h1").inner_text()
+
+
+def test_permalink_lands_highlighted(page):
+    page.goto("/r/77.7d")
+    page.wait_for_url(re.compile(r"/rules/space-cannon#77\.7d$"))
+    rule = page.locator('[id="77.7d"]')
+    assert "arrived" in rule.get_attribute("class")
+    assert rule.evaluate("el => el.matches(':target')")
+
+
+def test_hovering_a_cross_link_previews_its_text(page):
+    page.goto("/rules/space-cannon")
+    page.locator('a.xref[data-ref="pds"]').first.hover()
+    preview = page.locator("#preview")
+    preview.wait_for(state="visible")
+    assert "PDS" in preview.inner_text() and len(preview.inner_text()) > 20
+
+
+def test_copy_citation(page, base_url):
+    page.goto("/rules/space-cannon")
+    page.locator('[id="77.7d"] button.cite').click()
+    page.locator('[id="77.7d"] button.cite.done').wait_for()
+    text = page.evaluate("navigator.clipboard.readText()")
+    assert text.startswith('77.7d (Space Cannon): "Game effects that allow the use of Space Cannon abilities')
+    assert text.endswith(f'" — {base_url}/r/77.7d')
+
+
+def test_space_cannon_screenshot(page):
+    OUTPUT.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 900, "height": 1200})
+    page.goto("/rules/space-cannon")
+    page.screenshot(path=str(OUTPUT / "space-cannon.png"), full_page=True)
+    assert (OUTPUT / "space-cannon.png").stat().st_size > 10_000
