@@ -103,4 +103,16 @@ def _faqs_by_page(corpus: Corpus) -> dict[str, list[tuple[Entry, list[str]]]]:
                 anchors.setdefault(target.topic, []).append(ref)
         for page, ids in anchors.items():
             found[page].append((faq, ids))
-    return found
+    return {page: _unique(faqs) for page, faqs in found.items()}
+
+
+def _unique(faqs: list[tuple[Entry, list[str]]]) -> list[tuple[Entry, list[str]]]:
+    """One copy of a ruling that a FAQ lists under two headings."""
+    seen: set[tuple[str, str]] = set()
+    kept = []
+    for faq, ids in faqs:
+        key = (faq.title, faq.text)
+        if key not in seen:
+            seen.add(key)
+            kept.append((faq, ids))
+    return kept
