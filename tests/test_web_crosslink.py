@@ -133,6 +133,14 @@ def test_faq_sits_after_the_rule_it_answers(tiny):
     assert [f.id for f in rule.faqs] == ["faq.units.abc123"]
 
 
+def test_faq_follows_the_sub_rules_of_the_rule_it_answers():
+    child = Entry("77.3a", "rule", "space-cannon", "Sub", "Sub rule.", "Sub rule.", parent="77.3", order=1)
+    entries = tiny_entries()
+    entries.insert(4, child)
+    view = Catalog(Corpus(Path("."), entries)).page_view("space-cannon")
+    assert [b.entry.id for b in view.blocks if b.faqs] == ["77.3a"]
+
+
 def test_faq_without_a_rule_on_the_page_is_listed_at_the_end(tiny):
     assert [f.id for f in Catalog(tiny).page_view("pds").faqs] == ["faq.units.abc123"]
 

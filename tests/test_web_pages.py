@@ -176,3 +176,13 @@ def test_reingest_is_served_without_restart(tiny_app, tmp_path):
     assert "Reloaded." not in page(client, "/rules/space-cannon")
     publish_tiny(tmp_path, extra=" Reloaded.")
     assert "Reloaded." in page(client, "/rules/space-cannon")
+
+
+def test_serve_command_documents_its_options():
+    from click.testing import CliRunner
+
+    from mecatol.cli import cli
+
+    result = CliRunner().invoke(cli, ["serve", "--help"])
+    assert result.exit_code == 0
+    assert all(option in result.output for option in ("--host", "--port", "--threads", "--instance"))

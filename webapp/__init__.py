@@ -8,7 +8,7 @@ from flask import Flask
 
 DEFAULTS = {
     "INSTANCE": "instance",        # folder holding the corpus; $MECATOL_INSTANCE overrides
-    "SEARCH_LIMIT": 20,            # hits per search page unless ?limit= says otherwise
+    "SEARCH_LIMIT": 10,            # hits per search unless ?limit= says otherwise
     "MAX_SEARCH_LIMIT": 100,       # the largest ?limit= accepted
     "MAX_QUERY_CHARS": 300,        # longer queries are cut, not refused
     "TYPEAHEAD_LIMIT": 8,          # hits under the box while typing

@@ -58,13 +58,26 @@ class Catalog:
         entries = self.corpus.topic(slug)
         page = entries[0]
         blocks = [Block(e, self._depth(e)) for e in entries[1:] if e.kind in BLOCK_KINDS]
-        where = {b.entry.id: b for b in blocks}
+        after = self._last_descendants(blocks)
         loose = []
         for faq, anchors in self._faqs.get(slug, ()):
-            target = next((where[a] for a in anchors if a in where), None)
+            target = next((after[a] for a in anchors if a in after), None)
             (target.faqs if target else loose).append(faq)
         questions = [e for e in entries if e.kind == "question"]
         return PageView(page, blocks, loose, questions, self._related(page), self._referencing(slug, entries))
+
+    def _last_descendants(self, blocks: list[Block]) -> dict[str, Block]:
+        """id -> the last block of that entry and everything under it, where its FAQs go."""
+        after: dict[str, Block] = {}
+        for block in blocks:  # document order: a later descendant overwrites an earlier one
+            entry_id: str | None = block.entry.id
+            for _ in range(8):  # a bounded walk: a parent cycle in bad data cannot hang a page
+                if not entry_id or entry_id == block.entry.topic:
+                    break
+                after[entry_id] = block
+                parent = self.corpus.by_id.get(entry_id)
+                entry_id = parent.parent if parent else None
+        return after
 
     def _depth(self, entry: Entry) -> int:
         """How deep an entry sits below its page (0 for 77.1, 1 for 77.3a, 1 for note III.α)."""

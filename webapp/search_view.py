@@ -9,7 +9,7 @@ from markupsafe import Markup
 
 from corpus.model import KINDS, Entry
 from webapp import urls
-from webapp.corpus_access import get_corpus
+from webapp.corpus_access import get_catalog, get_corpus
 from webapp.errors import BadParameter
 from webapp.names import fold
 from webapp.render import clean_snippet
@@ -70,7 +70,7 @@ def search(args) -> SearchView:
         view.error = "That query could not be read; try plain words or a rule number such as 77.7d."
         return view
     view.query = results.query
-    hits = [_hit_dict(h.to_dict()) for h in results.hits]
+    hits = _distinct([_hit_dict(h.to_dict()) for h in results.hits])
     jump = corpus.by_id.get(results.jump) if results.jump else None
     if jump is not None and (kind is None or jump.kind == kind):
         view.jump = {"id": jump.id, "title": jump.title, "kind": jump.kind, "url": urls.entry_url(corpus, jump.id)}
@@ -84,8 +84,20 @@ def search(args) -> SearchView:
 def _hit_dict(hit: dict) -> dict:
     """A search hit for output: sanitized snippet, URL to its anchor."""
     hit["snippet"] = clean_snippet(hit["snippet"])
-    hit["url"] = urls.entry_url(get_corpus(), hit["id"])
+    hit["url"] = get_catalog().renderer.url(hit["id"])
     return hit
+
+
+def _distinct(hits: list[dict]) -> list[dict]:
+    """Drop a hit that repeats an earlier one word for word (a FAQ listed under two headings)."""
+    seen: set[tuple] = set()
+    kept = []
+    for hit in hits:
+        key = (hit["kind"], hit["title"], str(hit["snippet"]))
+        if key not in seen:
+            seen.add(key)
+            kept.append(hit)
+    return kept
 
 
 def _entry_hit(entry: Entry, score: float) -> dict:
@@ -96,7 +108,7 @@ def _entry_hit(entry: Entry, score: float) -> dict:
     page = corpus.by_id.get(entry.topic)
     return {"id": entry.id, "kind": entry.kind, "topic": entry.topic, "title": entry.title,
             "snippet": Markup(html.escape(lead)), "score": score, "page": page.title if page else "",
-            "url": urls.entry_url(corpus, entry.id)}
+            "url": get_catalog().renderer.url(entry.id)}
 
 
 def _completions(query: str, kind: str | None, seen: set[str], room: int) -> list[dict]:

@@ -43,9 +43,11 @@ def api_page_url(slug: str) -> str:
     return url_for("api.topic", slug=slug)
 
 
-def search_url(query: str = "", kind: str | None = None, api: bool = False) -> str:
+def search_url(query: str = "", kind: str | None = None, api: bool = False, limit: int | None = None) -> str:
     """The search page (or its JSON twin) for a query."""
-    args = {"q": query} if query else {}
+    args: dict[str, str | int] = {"q": query} if query else {}
     if kind:
         args["kind"] = kind
+    if limit:
+        args["limit"] = limit
     return url_for("api.search" if api else "pages.search", **args)
