@@ -107,6 +107,13 @@ def test_no_name_link_to_own_parent(linker):
     assert targets(link(linker, "a PDS", entry_id="pds.note-1", topic="elsewhere", parent="pds")) == []
 
 
+def test_no_name_link_to_a_grandparent(tiny):
+    entries = tiny_entries() + [Entry("pds.note-1", "note", "pds", "", "", parent="pds"),
+                                Entry("pds.note-1.1", "note", "pds", "", "", parent="pds.note-1")]
+    linker = Linker.from_corpus(Corpus(Path("."), entries))
+    assert targets(link(linker, "a PDS", entry_id="pds.note-1.1", topic="elsewhere", parent="pds.note-1")) == []
+
+
 def test_explicit_rule_number_of_parent_still_links(linker):
     assert targets(link(linker, "see 77.3", entry_id="77.3a", topic="space-cannon", parent="77.3")) == ["77.3"]
 

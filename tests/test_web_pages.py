@@ -60,6 +60,11 @@ def test_topic_page_never_links_to_itself(client):
     assert 'data-ref="space-cannon"' not in page(client, "/rules/space-cannon")
 
 
+def test_topic_intro_that_repeats_its_only_rule_is_shown_once(client):
+    html = page(client, "/rules/attacker")
+    assert 'class="intro"' not in html and 'id="13"' in html
+
+
 def test_topic_page_lists_related_topics(client):
     related = page(client, "/rules/space-cannon").split('id="related"')[1].split("</nav>")[0]
     assert 'href="/rules/pds"' in related and 'href="/rules/adjacency"' in related

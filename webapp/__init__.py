@@ -12,6 +12,7 @@ DEFAULTS = {
     "MAX_SEARCH_LIMIT": 100,       # the largest ?limit= accepted
     "MAX_QUERY_CHARS": 300,        # longer queries are cut, not refused
     "TYPEAHEAD_LIMIT": 8,          # hits under the box while typing
+    "SEND_FILE_MAX_AGE_DEFAULT": 86400,  # static files; their URLs carry a content hash
 }
 
 

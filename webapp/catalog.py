@@ -31,6 +31,12 @@ class PageView:
     related: list[Entry]
     referenced_by: list[Entry]
 
+    @property
+    def show_intro(self) -> bool:
+        """The page's own text, unless it only repeats the first rule (13 Attacker keeps its intro as 13)."""
+        text = self.page.text.strip()
+        return bool(text) and not (self.blocks and self.blocks[0].entry.text.strip() == text)
+
 
 class Catalog:
     """One corpus version plus what the web pages derive from it, computed once per version."""

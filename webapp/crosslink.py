@@ -30,6 +30,7 @@ class Linker:
     rule_ids: set[str]
     span_names: dict[str, str]
     phrase_names: dict[str, str]
+    parents: dict[str, str] = field(default_factory=dict)
     phrases: re.Pattern | None = field(default=None, repr=False)
 
     @classmethod
@@ -38,6 +39,7 @@ class Linker:
         pages = namelib.page_names(corpus)
         return cls(rule_ids={e.id for e in corpus.entries if e.kind == "rule"},
                    span_names=namelib.span_names(corpus), phrase_names=pages,
+                   parents={e.id: e.parent for e in corpus.entries if e.parent},
                    phrases=namelib.phrase_pattern(pages))
 
     def link(self, source: str, entry, resolve: Resolver) -> str:
@@ -50,8 +52,8 @@ class _Pass:
 
     def __init__(self, linker: Linker, entry, resolve: Resolver):
         self.linker, self.entry_id, self.resolve = linker, entry.id, resolve
-        # Links to the entry itself, its own page or its parent would only be noise.
-        self.own = {entry.id, entry.topic, entry.parent}
+        # Links to the entry itself, its own page or what it sits under would only be noise.
+        self.own = {entry.id, entry.topic} | _ancestors(entry.parent, linker.parents)
         self.seen: set[str] = set()
         self.out: list[str] = []
 
@@ -141,6 +143,15 @@ class _Pass:
     def _allowed(self, target: str) -> bool:
         """Not yet linked in this entry, not the entry itself, not the page it is on."""
         return target not in self.seen and target not in self.own
+
+
+def _ancestors(parent: str | None, parents: dict[str, str]) -> set[str]:
+    """An entry's parent, grandparent… (bounded, in case the data has a cycle)."""
+    found: set[str] = set()
+    while parent and parent not in found and len(found) < 8:
+        found.add(parent)
+        parent = parents.get(parent)
+    return found
 
 
 def _acronym(word: str) -> bool:

@@ -1,7 +1,11 @@
 """The one URL builder: every link to a page, rule, permalink or API twin comes from here."""
 from __future__ import annotations
 
-from flask import url_for
+import functools
+import hashlib
+from pathlib import Path
+
+from flask import current_app, url_for
 
 from corpus import Corpus
 from corpus.model import Entry
@@ -51,3 +55,14 @@ def search_url(query: str = "", kind: str | None = None, api: bool = False, limi
     if limit:
         args["limit"] = limit
     return url_for("api.search" if api else "pages.search", **args)
+
+
+def asset_url(filename: str) -> str:
+    """A static file's URL with a content hash, so browsers may cache it for long."""
+    return url_for("static", filename=filename, v=_digest(current_app.static_folder, filename))
+
+
+@functools.cache
+def _digest(folder: str, filename: str) -> str:
+    """Short hash of a static file's bytes (computed once per process)."""
+    return hashlib.sha256((Path(folder) / filename).read_bytes()).hexdigest()[:10]
