@@ -4,8 +4,6 @@ from __future__ import annotations
 import difflib
 import re
 
-from flask import current_app
-
 from corpus.model import Entry
 from webapp import urls
 from webapp.catalog import PageView
@@ -79,11 +77,6 @@ def close_titles(text: str, limit: int = 3) -> list[Entry]:
     pages = {fold(p.title): p for p in reversed(get_corpus().pages())}
     found = difflib.get_close_matches(fold(text), list(pages), n=limit, cutoff=0.72)
     return [pages[f] for f in found]
-
-
-def max_query() -> int:
-    """The longest query we read; the rest is dropped before it reaches the index."""
-    return current_app.config["MAX_QUERY_CHARS"]
 
 
 def _bare(title: str) -> str:
