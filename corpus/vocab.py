@@ -1,0 +1,203 @@
+"""Words: player vocabulary (abbreviations, nicknames), stopwords, and spelling correction."""
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Iterable
+
+from whoosh.analysis import StemmingAnalyzer
+
+_WORD = re.compile(r"[a-z0-9]+")
+MAX_ALIAS_WORDS = 4
+REPEAT_WEIGHT = 0.5  # extra weight of a word for each time a question repeats it
+MAX_PHRASE = 5  # longer quotes are pasted text, searched as words rather than required
+RULE_MENTION = re.compile(r"(?<![\w.])(\d{1,3}\.\d{1,2}[a-z]{0,2})(?![\w.])", re.I)
+PHRASE = re.compile(r'"([^"]*)"')
+
+
+def words(text: str) -> list[str]:
+    """Lower-case ASCII words of a text: "Jol–Nar's PDS-2" -> jol, nar, s, pds, 2."""
+    text = "".join(ch if ch.isascii() else ("" if unicodedata.combining(ch) else " ")
+                   for ch in unicodedata.normalize("NFKD", text))
+    return _WORD.findall(text.lower())
+
+
+def fold_title(title: str) -> str:
+    """Compare titles loosely: case, punctuation, a leading "the", plural endings."""
+    folded = words(title)
+    if folded[:1] == ["the"]:
+        folded = folded[1:]
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in folded)
+
+
+@dataclass(frozen=True)
+class Alias:
+    """Words players type and the game terms they stand for."""
+
+    say: tuple[str, ...]
+    means: tuple[str, ...]
+    ambiguous: bool = False
+
+
+@dataclass(frozen=True)
+class Match:
+    """An alias found in a query: where it starts and ends (word positions)."""
+
+    start: int
+    end: int
+    alias: Alias
+
+
+class Vocabulary:
+    """The player vocabulary and stopwords of corpus/data/vocabulary.json."""
+
+    def __init__(self, data: dict):
+        self.aliases: dict[tuple[str, ...], Alias] = {}
+        for term in data["terms"]:
+            means = tuple(term["means"])
+            for said in term["say"]:
+                key = tuple(words(said))
+                self.aliases[key] = Alias(key, means, bool(term.get("ambiguous")))
+        self.stopwords = frozenset(data["stopwords"])
+
+    def matches(self, query_words: list[str], capitals: set[str] = frozenset()) -> list[Match]:
+        """Aliases in the words, longest first, left to right; ambiguous ones only when clear."""
+        found, i = [], 0
+        short = len(query_words) <= 2
+        while i < len(query_words):
+            for size in range(min(MAX_ALIAS_WORDS, len(query_words) - i), 0, -1):
+                alias = self.aliases.get(tuple(query_words[i:i + size]))
+                if alias and (not alias.ambiguous or short or alias.say[0] in capitals):
+                    found.append(Match(i, i + size, alias))
+                    i += size
+                    break
+            else:
+                i += 1
+        return found
+
+    def meanings(self, text: str) -> list[str]:
+        """The game terms a query's aliases stand for, in order, without repeats."""
+        capitals = {w.lower() for w in re.findall(r"\b[A-Z][A-Z0-9]+\b", text)}
+        found = [m for match in self.matches(words(text), capitals) for m in match.alias.means]
+        return list(dict.fromkeys(found))
+
+    def target(self, text: str) -> str | None:
+        """The single game term a whole query names ("AFB" -> "anti-fighter barrage"), if any."""
+        alias = self.aliases.get(tuple(words(text)))
+        return alias.means[0] if alias and len(alias.means) == 1 else None
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> Vocabulary:
+    """The packaged vocabulary, read once."""
+    text = resources.files("corpus").joinpath("data/vocabulary.json").read_text(encoding="utf-8")
+    return Vocabulary(json.loads(text))
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One thing asked about: the player's words, the game terms they stand for, or a rule number.
+
+    Each alternative is a term or a phrase (a tuple of stems); a concept scores as its best one.
+    """
+
+    said: tuple[tuple[str, ...], ...] = ()
+    means: tuple[tuple[str, ...], ...] = ()
+    rules: tuple[str, ...] = ()
+    required: bool = False
+    weight: float = 1.0
+
+
+@dataclass
+class Request:
+    """A query as understood: the concepts to score and the stems to mark in snippets."""
+
+    concepts: list[Concept]
+    marks: frozenset[str]
+
+
+_ANALYZER = StemmingAnalyzer()  # the index's analyser, so query terms match indexed ones
+
+
+def stems(text: str) -> tuple[str, ...]:
+    """Index terms of some text, as the index analyser makes them."""
+    return tuple(token.text for token in _ANALYZER(text))
+
+
+def understand(text: str, known: Vocabulary) -> Request:
+    """Split a cleaned query into concepts: quoted phrases, rule ids, words with their meanings."""
+    quoted = [stems(p) for p in PHRASE.findall(text)]
+    concepts = [Concept((q,), required=True) for q in quoted if 0 < len(q) <= MAX_PHRASE]
+    concepts += [Concept(rules=(r.lower(),)) for r in RULE_MENTION.findall(text)]
+    long_quotes = " ".join(p for p, q in zip(PHRASE.findall(text), quoted) if len(q) > MAX_PHRASE)
+    rest = RULE_MENTION.sub(" ", PHRASE.sub(" ", text)).replace('"', " ") + " " + long_quotes
+    said = words(rest)
+    counts = Counter(stems(rest))
+    capitals = {w.lower() for w in re.findall(r"\b[A-Z][A-Z0-9]+\b", rest)}
+    used: set[int] = set()
+    for match in known.matches(said, capitals):
+        used.update(range(match.start, match.end))
+        own = stems(" ".join(said[match.start:match.end]))
+        means = tuple(m for m in map(stems, match.alias.means) if m)
+        concepts.append(Concept((own,) if own else (), means, weight=_weight(counts, own)))
+    concepts += [Concept((stems(w),), weight=_weight(counts, stems(w))) for i, w in enumerate(said)
+                 if i not in used and w not in known.stopwords and stems(w)]
+    unique = list(dict.fromkeys(c for c in concepts if c.said or c.means or c.rules))
+    marks = frozenset(t for c in unique for alt in c.said + c.means for t in alt)
+    return Request(unique, marks)
+
+
+def _weight(counts: Counter, terms: tuple[str, ...]) -> float:
+    """Words a question repeats are what it is about."""
+    count = max((counts[t] for t in terms), default=1)
+    return min(1.0 + REPEAT_WEIGHT * (count - 1), 2.0)
+
+
+def damerau(a: str, b: str) -> int:
+    """Optimal-string-alignment distance: edits, with adjacent swaps counting one."""
+    prev2, prev = None, list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        row = [i] + [0] * len(b)
+        for j, cb in enumerate(b, start=1):
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if prev2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[-1]
+
+
+def _deletes(word: str) -> set[str]:
+    """The word with each one letter removed (symmetric-delete candidate keys)."""
+    return {word[:i] + word[i + 1:] for i in range(len(word))}
+
+
+class Lexicon:
+    """Every word of the corpus with its frequency, for "did you mean"."""
+
+    MIN_LENGTH = 4  # shorter words are abbreviations far more often than typos
+
+    def __init__(self, texts: Iterable[str]):
+        self.counts = Counter(w for text in texts for w in words(text) if not w.isdigit())
+        self._keys: dict[str, list[str]] = {}
+        for word in self.counts:
+            if len(word) >= self.MIN_LENGTH:
+                for key in _deletes(word) | {word}:
+                    self._keys.setdefault(key, []).append(word)
+
+    def __contains__(self, word: str) -> bool:
+        return word in self.counts
+
+    def correct(self, word: str) -> str | None:
+        """The likeliest corpus word one or two edits away, or None when the word is fine."""
+        if word in self.counts or len(word) < self.MIN_LENGTH or not word.isalpha():
+            return None
+        candidates = {c for key in _deletes(word) | {word} for c in self._keys.get(key, ())}
+        limit = 1 if len(word) < 7 else 2
+        scored = [(damerau(word, c), -self.counts[c], c) for c in candidates]
+        best = min((s for s in scored if s[0] <= limit), default=None)
+        return best[2] if best else None

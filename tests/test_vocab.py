@@ -1,0 +1,181 @@
+"""The player vocabulary, query understanding and the spelling lexicon, without an index."""
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+
+from corpus import vocab
+from corpus.vocab import Lexicon, damerau, fold_title, stems, understand, vocabulary, words
+
+
+def meanings(text: str) -> list[str]:
+    """The game terms a query gains."""
+    return vocabulary().meanings(text)
+
+
+@pytest.mark.parametrize(("said", "means"), [
+    ("AFB", "anti-fighter barrage"),
+    ("afb vs fighters", "anti-fighter barrage"),
+    ("PDS2", "pds"),
+    ("PDS II", "unit upgrade"),
+    ("pds 2", "pds"),
+    ("DSC", "space cannon"),
+    ("deep space cannon", "adjacent"),
+    ("SD", "sustain damage"),
+    ("sustain", "sustain damage"),
+    ("tg", "trade goods"),
+    ("tgs", "trade goods"),
+    ("AC", "action card"),
+    ("SO", "secret objective"),
+    ("PO", "public objective"),
+    ("PN", "promissory note"),
+    ("FS", "flagship"),
+    ("dread", "dreadnought"),
+    ("GF", "ground forces"),
+    ("inf", "infantry"),
+    ("BT", "breakthrough"),
+    ("WS", "war sun"),
+    ("cap", "capacity"),
+    ("prod", "production"),
+    ("bombard", "bombardment"),
+    ("nekro", "nekro virus"),
+    ("jol nar", "universities of jol nar"),
+    ("jolnar", "universities of jol nar"),
+    ("Jol-Nar", "universities of jol nar"),
+    ("L1", "l1z1x mindnet"),
+    ("l1z1x", "l1z1x mindnet"),
+    ("mr", "mecatol rex"),
+    ("rex", "mecatol rex"),
+    ("cmd tokens", "command tokens"),
+    ("CC", "command tokens"),
+    ("strat", "strategy card"),
+])
+def test_player_words_gain_game_terms(said, means):
+    assert means in meanings(said)
+
+
+def test_expansion_keeps_the_players_own_words():
+    concept = understand("afb", vocabulary()).concepts[0]
+    assert concept.said == (("afb",),) and ("anti", "fighter", "barrag") in concept.means
+
+
+@pytest.mark.parametrize(("plural", "single"), [("mechs", "mech"), ("dreadnoughts", "dreadnought"),
+                                                ("bombarding", "bombardment")])
+def test_stemming_joins_forms_the_vocabulary_leaves_alone(plural, single):
+    assert stems(plural) == stems(single)
+
+
+def test_longest_alias_wins():
+    assert meanings("deep space cannon") == ["space cannon", "adjacent"]
+
+
+def test_everyday_word_is_not_expanded_in_a_sentence():
+    assert meanings("so my friends and I played a game") == []
+
+
+def test_everyday_word_in_capitals_is_expanded():
+    assert "secret objective" in meanings("can I score two SO in one round")
+
+
+def test_short_query_expands_an_everyday_word():
+    assert meanings("so") == ["secret objective"]
+
+
+def test_whole_query_alias_names_one_target():
+    assert vocabulary().target("AFB") == "anti-fighter barrage"
+
+
+def test_alias_with_two_meanings_has_no_single_target():
+    assert vocabulary().target("pds2") is None
+
+
+def _data() -> dict:
+    text = resources.files("corpus").joinpath("data/vocabulary.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def test_every_term_says_something_and_means_something():
+    for term in _data()["terms"]:
+        assert term["say"] and term["means"], term
+        assert all(words(s) for s in term["say"] + term["means"]), term
+
+
+def test_no_alias_is_defined_twice():
+    said = [tuple(words(s)) for term in _data()["terms"] for s in term["say"]]
+    assert len(said) == len(set(said)), sorted({s for s in said if said.count(s) > 1})
+
+
+def test_stopwords_are_plain_lower_case_words():
+    assert all(w == "".join(words(w)) for w in _data()["stopwords"])
+
+
+def test_words_split_on_dashes_and_apostrophes():
+    assert words("Jol–Nar’s PDS-2") == ["jol", "nar", "s", "pds", "2"]
+
+
+def test_words_drop_accents():
+    assert words("Naaz–Rokha café") == ["naaz", "rokha", "cafe"]
+
+
+@pytest.mark.parametrize(("title", "folded"), [
+    ("The Embers of Muaat", "ember of muaat"),
+    ("Anti–Fighter Barrage", "anti fighter barrage"),
+    ("Command Tokens", "command token"),
+])
+def test_fold_title(title, folded):
+    assert fold_title(title) == folded
+
+
+def test_quoted_phrase_is_required():
+    concepts = understand('"space cannon" wormhole', vocabulary()).concepts
+    assert concepts[0].required and concepts[0].said == (stems("space cannon"),)
+
+
+def test_long_quote_is_searched_as_words():
+    quote = '"when a ship with a capacity value moves it may transport ground forces"'
+    assert not any(c.required for c in understand(quote, vocabulary()).concepts)
+
+
+def test_rule_number_in_a_question_becomes_a_rule_concept():
+    concepts = understand("49.5 says ships transport", vocabulary()).concepts
+    assert any(c.rules == ("49.5",) for c in concepts)
+
+
+def test_question_words_are_dropped():
+    said = [c.said for c in understand("can you tell me what does it do", vocabulary()).concepts]
+    assert said == [(("tell",),)]
+
+
+def test_repeated_word_weighs_more():
+    concepts = understand("commodities trade commodities", vocabulary()).concepts
+    weights = {c.said[0]: c.weight for c in concepts}
+    assert weights[stems("commodities")] > weights[stems("trade")]
+
+
+@pytest.mark.parametrize(("a", "b", "distance"), [
+    ("bombardmnet", "bombardment", 1), ("capcity", "capacity", 1), ("abc", "abc", 0), ("", "ab", 2),
+])
+def test_damerau(a, b, distance):
+    assert damerau(a, b) == distance
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    return Lexicon(["Bombardment and the Bombardment roll", "capacity of a carrier", "sustain damage"])
+
+
+@pytest.mark.parametrize(("typo", "fixed"), [("bombardmnet", "bombardment"), ("capcity", "capacity"),
+                                             ("sustian", "sustain")])
+def test_lexicon_corrects_typos(lexicon, typo, fixed):
+    assert lexicon.correct(typo) == fixed
+
+
+@pytest.mark.parametrize("word", ["capacity", "afb", "xyzzyplugh", "77"])
+def test_lexicon_leaves_known_short_and_hopeless_words(lexicon, word):
+    assert lexicon.correct(word) is None
+
+
+def test_vocabulary_is_read_once():
+    assert vocab.vocabulary() is vocab.vocabulary()
