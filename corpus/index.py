@@ -1,11 +1,13 @@
 """The whoosh index: schema, building it from entries, opening it."""
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from whoosh import index as windex
 from whoosh.analysis import StemmingAnalyzer
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+from whoosh.query import Phrase
 
 from corpus.errors import CorpusError
 from corpus.model import PAGE_KINDS, Entry
@@ -13,16 +15,24 @@ from corpus.model import PAGE_KINDS, Entry
 _ANALYZER = StemmingAnalyzer()
 
 
+# Kinds whose title is a real name (a page, a card or ability, a FAQ question); other
+# titles are the opening words of the text cut short, already indexed as text.
+_NAMED_KINDS = frozenset(PAGE_KINDS) | {"section", "faq"}
+MAX_HEADING_WORDS = 8
+MAX_DEPTH = 8  # ancestors followed; bounds a parent cycle
+
+
 def schema() -> Schema:
-    """Fields: ids and kinds for filters; title and context boosted over body text."""
+    """Fields: ids and kinds for filters; title, rule ids and headings boosted over body text."""
     return Schema(
         id=ID(stored=True, unique=True),
         kind=ID(stored=True),
         topic=ID(stored=True),
         source=KEYWORD(stored=True, commas=True),
         authority=ID(stored=True),
-        title=TEXT(analyzer=_ANALYZER, field_boost=3.0, stored=True),
-        context=TEXT(analyzer=_ANALYZER, field_boost=1.5),
+        rule=KEYWORD(lowercase=True),
+        title=TEXT(analyzer=_ANALYZER, stored=True),
+        context=TEXT(analyzer=_ANALYZER),
         text=TEXT(analyzer=_ANALYZER, stored=True),
         order=NUMERIC(stored=True),
         page=STORED(),
@@ -43,22 +53,42 @@ def build(folder: Path, entries: list[Entry]) -> None:
 
 def document(entry: Entry, titles: dict[str, str], by_id: dict[str, Entry], position: int) -> dict:
     """The indexed form of one entry."""
-    parent = by_id.get(entry.parent) if entry.parent else None
+    chain = ancestors(entry, by_id)
     context = [titles.get(entry.topic, ""), entry.category or "", entry.section or ""]
-    if parent is not None and parent.kind in ("rule", "section"):
-        context.append(parent.title)
+    context += [a.title for a in chain if is_heading(a)]
     return {
         "id": entry.id,
         "kind": entry.kind,
         "topic": entry.topic,
         "source": ",".join(sorted({s.name for s in entry.sources})),
         "authority": entry.authority,
-        "title": entry.title,
+        "rule": " ".join(e.id for e in [entry, *chain] if e.kind == "rule"),
+        "title": entry.title if is_heading(entry) else "",
+        "_stored_title": entry.title,
         "context": " ".join(c for c in context if c),
         "text": entry.text,
         "order": position,
         "page": titles.get(entry.topic, entry.topic),
     }
+
+
+def ancestors(entry: Entry, by_id: dict[str, Entry]) -> list[Entry]:
+    """Parent, grandparent… up to the page, nearest first (a cycle cannot loop)."""
+    chain: list[Entry] = []
+    parent = by_id.get(entry.parent) if entry.parent else None
+    while parent is not None and parent.kind not in PAGE_KINDS and len(chain) < MAX_DEPTH:
+        chain.append(parent)
+        parent = by_id.get(parent.parent) if parent.parent else None
+    return chain
+
+
+def is_heading(entry: Entry) -> bool:
+    """True when the title names the entry rather than quoting its first words."""
+    if entry.kind in _NAMED_KINDS or entry.heading:
+        return True
+    # Short whole-sentence rule titles are headings ("Space Cannon Offense").
+    return (entry.kind == "rule" and not entry.title.endswith("…")
+            and len(entry.title.split()) <= MAX_HEADING_WORDS)
 
 
 def open_index(folder: Path):
@@ -67,3 +97,129 @@ def open_index(folder: Path):
         return windex.open_dir(str(folder))
     except (windex.EmptyIndexError, OSError) as exc:
         raise CorpusError(f"{folder}: no usable search index ({exc}); run `mecatol ingest` again") from exc
+
+
+# BM25 parameters: K1 saturates repeated words, B normalises for length.
+K1, B = 1.2, 0.75
+MAX_CACHED = 20_000
+TOPIC_KIND = "topic"
+# Field weights, applied to each field's BM25 score when a query is scored: a name or a
+# heading says what an entry is about more surely than its body text does.
+FIELD_WEIGHTS = {"title": 2.0, "context": 0.5, "text": 1.0}
+TEXT_FIELDS = tuple(FIELD_WEIGHTS)
+
+
+class TermScores:
+    """BM25F scores per term, for entries and for whole topics, read from one index's postings.
+
+    Scores are cached per term: the index never changes. A topic is scored as if its entries
+    were one document, so a question whose words spread over a topic's rules still finds it.
+    """
+
+    def __init__(self, reader):
+        self.count = reader.doc_count_all()
+        self.docs = [reader.stored_fields(d) for d in range(self.count)]
+        self.topics = [doc.get("topic", "") for doc in self.docs]
+        # Rules topics are scored as wholes too; card and faction pages are collections of
+        # unrelated cards and abilities, and made-up pages gather anything, so they are not.
+        whole = {doc["id"] for doc in self.docs if doc.get("kind") == TOPIC_KIND}
+        self.units = [t if t in whole else "" for t in self.topics]
+        lengths = {f: [reader.doc_field_length(d, f) or 0 for d in range(self.count)] for f in TEXT_FIELDS}
+        self._docs = {f: _Norm(dict(enumerate(ls))) for f, ls in lengths.items()}
+        self._units = {f: _Norm(_sums(self.units, ls, skip="")) for f, ls in lengths.items()}
+        self._cache: dict[tuple, dict] = {}
+
+    def _remember(self, key: tuple, scores: dict) -> dict:
+        """Cache scores; quoted phrases are unbounded, so a full cache starts over."""
+        if len(self._cache) >= MAX_CACHED:
+            self._cache.clear()
+        self._cache[key] = scores
+        return scores
+
+    def term(self, reader, text: str) -> dict[int, float]:
+        """Doc number -> BM25 score summed over the text fields, each times its weight."""
+        found = self._cache.get(("term", text))
+        return self._read(reader, text)[0] if found is None else found
+
+    def topic_term(self, reader, text: str) -> dict[str, float]:
+        """Rules topic -> BM25 score of the term in all the topic's entries together."""
+        found = self._cache.get(("topic", text))
+        return self._read(reader, text)[1] if found is None else found
+
+    def _read(self, reader, text: str) -> tuple[dict[int, float], dict[str, float]]:
+        """Score a term's postings for entries and topics, and cache both."""
+        docs: dict[int, float] = {}
+        topics: dict[str, float] = {}
+        for field in TEXT_FIELDS:
+            postings, weight = _postings(reader, field, text), FIELD_WEIGHTS[field]
+            _add(docs, self._docs[field].bm25(postings), weight)
+            _add(topics, self._units[field].bm25(_sums(self.units, postings, skip="")), weight)
+        return self._remember(("term", text), docs), self._remember(("topic", text), topics)
+
+    def phrase(self, searcher, terms: tuple[str, ...]) -> dict[int, float]:
+        """Docs with the terms in a row in some text field, scored as the sum of the terms."""
+        key = ("phrase", terms)
+        if key not in self._cache:
+            docs: set[int] = set()
+            for field in TEXT_FIELDS:
+                docs.update(Phrase(field, list(terms)).matcher(searcher).all_ids())
+            parts = [self.term(searcher.reader(), t) for t in terms]
+            return self._remember(key, {d: sum(p.get(d, 0.0) for p in parts) for d in docs})
+        return self._cache[key]
+
+    def topic_phrase(self, searcher, terms: tuple[str, ...]) -> dict[str, float]:
+        """Rules topics with the phrase in some entry, scored as the sum of the terms over the topic."""
+        found = {self.units[d] for d in self.phrase(searcher, terms)} - {""}
+        parts = [self.topic_term(searcher.reader(), t) for t in terms]
+        return {t: sum(p.get(t, 0.0) for p in parts) for t in found}
+
+    def keyword(self, reader, field: str, text: str, score: float) -> dict[int, float]:
+        """Docs whose keyword field holds text, each with the same score."""
+        if (field, text) not in reader:
+            return {}
+        return dict.fromkeys(reader.postings(field, text).all_ids(), score)
+
+
+def _postings(reader, field: str, text: str) -> dict[int, float]:
+    """Doc number -> frequency of a term in a field."""
+    if (field, text) not in reader:
+        return {}
+    matcher, found = reader.postings(field, text), {}
+    while matcher.is_active():
+        found[matcher.id()] = matcher.weight()
+        matcher.next()
+    return found
+
+
+class _Norm:
+    """Lengths of a set of documents (entries, or topics), for BM25."""
+
+    def __init__(self, lengths: dict):
+        self.lengths = lengths
+        self.count = len(lengths)
+        self.average = (sum(lengths.values()) / self.count if self.count else 0.0) or 1.0
+
+    def bm25(self, weights: dict) -> dict:
+        """BM25 scores of one term from its frequency per document."""
+        if not weights:
+            return {}
+        idf = math.log(1 + (self.count - len(weights) + 0.5) / (len(weights) + 0.5))
+        lengths, average = self.lengths, self.average
+        return {key: idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[key] / average))
+                for key, tf in weights.items()}
+
+
+def _sums(keys: list[str], values, skip: str | None = None) -> dict[str, float]:
+    """Values summed per key (per-document numbers to per-topic numbers), leaving out skip."""
+    sums: dict[str, float] = {}
+    items = values.items() if isinstance(values, dict) else enumerate(values)
+    for doc, value in items:
+        if keys[doc] != skip:
+            sums[keys[doc]] = sums.get(keys[doc], 0.0) + value
+    return sums
+
+
+def _add(total: dict, part: dict, weight: float = 1.0) -> None:
+    """Add part's scores, times weight, into total."""
+    for key, value in part.items():
+        total[key] = total.get(key, 0.0) + value * weight
