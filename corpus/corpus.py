@@ -61,29 +61,42 @@ class Corpus:
         with self._lock:
             if self._index is None:
                 self._index = index.open_index(self.folder / "index")
-                self._parser = search.make_parser(self._index.schema)
+                with self._index.reader() as reader:
+                    self._parser = search.make_parser(self.entries, reader)
         return self._index.searcher()
 
     def search(self, query: str, limit: int = 10, kind: str | None = None) -> search.Results:
-        """Ranked hits for a query; a rule id or page title also gives a jump target."""
+        """Ranked hits for a query; a rule id or page title also gives a jump target, first."""
         text = search.clean_query(query)
         results = search.Results(query=text)
-        if not text:
+        if not text or limit < 1:
             return results
-        results.jump = self._jump(text)
         with self.searcher() as searcher:
-            results.hits = search.run(searcher, self._parser, text, limit, kind)
+            results.jump = self._jump(text)
+            hits = search.run(searcher, self._parser, text, limit, kind)
+            results.did_you_mean, hits = search.suggest(searcher, self._parser, text, hits, limit, kind)
+        results.hits = self._jump_first(results.jump, hits, text, limit, kind)
         return results
 
     def _jump(self, text: str) -> str | None:
-        """An id the query names exactly: a rule id or a page title."""
+        """An id the query names exactly: a rule id, a page title or a player's name for one."""
         rule = search.as_rule_id(text)
         if rule and rule in self.by_id:
             return rule
         if rule and rule.isdigit():
             return next((e.id for e in self.pages("topic") if e.number == rule), None)
-        folded = text.lower()
-        return next((e.id for e in self.pages() if e.title.lower() == folded), None)
+        return self._parser.page_named(text) if self._parser else None
+
+    def _jump_first(self, jump: str | None, hits: list, text: str, limit: int, kind: str | None) -> list:
+        """The hits with the jump target moved (or added) to the top when the kind allows."""
+        if jump is None or (kind and self.by_id[jump].kind != kind):
+            return hits
+        entry = self.by_id[jump]
+        top = max([h.score for h in hits], default=1.0)
+        marks = frozenset(search.stems(text))
+        first = search.Hit(entry.id, entry.kind, entry.topic, entry.title, search.snippet(entry.text, marks),
+                           top, self.by_id.get(entry.topic, entry).title)
+        return [first] + [h for h in hits if h.id != jump][:limit - 1]
 
     def close(self) -> None:
         """Release the index files."""

@@ -1,15 +1,36 @@
-"""Search: query text in, scored hits with highlighted snippets out."""
+"""Search: query text in, scored hits with highlighted snippets out.
+
+Two stages: whoosh BM25F over title, headings and text picks the best candidates, then a
+rerank adds per-topic evidence so a topic whose rules, notes and FAQs all match rises.
+The query is built from words, never parsed as syntax, so no input can raise.
+"""
 from __future__ import annotations
 
+import heapq
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from html import escape
 
-from whoosh import highlight, qparser
-from whoosh.query import Term
+from whoosh.lang.porter import stem
+
+from corpus import vocab
+from corpus.index import TermScores
+from corpus.vocab import Concept, Request, stems, understand
 
 MAX_QUERY = 500
-_FIELDS = ["title", "context", "text"]
+MAX_TERMS = 24  # content words kept from a long question, the rarest first
+CANDIDATES = 120  # first-stage hits that the rerank sees
+COORD = 2.0  # score x (share of the query's concepts matched) ** COORD
+MEANING_WEIGHT = 1.0  # game terms the player's words stand for, against the words themselves
+RULE_SCORE = 8.0  # a rule number quoted in a question, on that rule and its sub-rules and notes
+# How much a ruling counts against the rules: open questions are unanswered.
+AUTHORITY = {"lrr": 1.0, "official-faq": 1.0, "community-note": 0.95, "open-question": 0.6}
+TOPIC_WEIGHT = 0.5  # share of the topic's evidence added to each of its hits
+TOPIC_DECAY = 0.6  # each further hit of a topic counts this much less
+TOPIC_DEPTH = 6
+PAGE_WEIGHT = 0.5  # a topic's score as one document, against the sum of its best hits
+SNIPPET_WORDS = 36
 
 
 @dataclass(frozen=True)
@@ -42,50 +63,18 @@ class Results:
 
 def clean_query(raw: str) -> str:
     """Bound the length, drop control characters, fold odd Unicode spacing."""
-    raw = unicodedata.normalize("NFKC", raw or "")[:MAX_QUERY]
+    raw = unicodedata.normalize("NFKC", raw if isinstance(raw, str) else "")[:MAX_QUERY]
     raw = "".join(ch if ch.isprintable() else " " for ch in raw)
     return " ".join(raw.split())
 
 
-def make_parser(schema):
-    """An OR parser over the text fields, without wildcard or range syntax."""
-    parser = qparser.MultifieldParser(_FIELDS, schema, group=qparser.OrGroup.factory(0.9))
-    for plugin in (qparser.WildcardPlugin, qparser.RangePlugin, qparser.BoostPlugin,
-                   qparser.FieldsPlugin):
-        parser.remove_plugin_class(plugin)
-    return parser
-
-
-def run(searcher, parser, text: str, limit: int, kind: str | None = None) -> list[Hit]:
-    """Parse, search and turn whoosh hits into Hit records."""
-    query = parser.parse(text)
-    mask_filter = Term("kind", kind) if kind else None
-    results = searcher.search(query, limit=limit, filter=mask_filter)
-    results.fragmenter = highlight.ContextFragmenter(maxchars=220, surround=60)
-    results.formatter = highlight.HtmlFormatter(tagname="mark", between=" … ")
-    return [_hit(h) for h in results]
-
-
-def _hit(hit) -> Hit:
-    """One whoosh hit as a Hit, with a snippet even when nothing highlights."""
-    snippet = hit.highlights("text", top=2) or _lead(hit.get("text", ""))
-    return Hit(hit["id"], hit["kind"], hit["topic"], hit["title"], snippet, float(hit.score),
-               hit.get("page", ""))
-
-
-def _lead(text: str) -> str:
-    """The first words of a text, HTML-escaped, as a fallback snippet."""
-    from html import escape
-
-    words = text.split()
-    return escape(" ".join(words[:30]) + (" …" if len(words) > 30 else ""))
-
-
-RULE_QUERY = re.compile(r"^(?:rule\s*)?(\d{1,3})(?:\s*\.\s*(\d{1,2})\s*([a-z]{1,4})?)?\.?$", re.I)
+RULE_QUERY = re.compile(
+    r"^[(\[]?\s*(?:(?:lrr|rules?|§)\s*)?(\d{1,3})(?:\s*\.\s*(\d{1,2})\s*\.?\s*([a-z]{1,2})?)?\s*\.?\s*[)\]]?$",
+    re.I)
 
 
 def as_rule_id(text: str) -> str | None:
-    """"77.7d", "77.7 d", "rule 68.1", "77" -> a rule id string, else None."""
+    """"77.7d", "77.7 d", "rule 68.1", "(77.7d)", "77" -> a rule id string, else None."""
     match = RULE_QUERY.match(text.strip())
     if not match:
         return None
@@ -93,3 +82,185 @@ def as_rule_id(text: str) -> str | None:
     if item is None:
         return number
     return f"{number}.{item}{(sub or '').lower()}"
+
+
+def _rarity(concept: Concept, reader) -> int | None:
+    """How common a concept's word is: 0 for phrases, meanings and rule ids; None if unindexed."""
+    if concept.means or concept.rules or any(len(alt) > 1 for alt in concept.said):
+        return 0
+    term = concept.said[0][0]
+    count = sum(reader.doc_frequency(f, term) for f in ("text", "title", "context"))
+    return count or None
+
+
+def _alternative(stems_: tuple[str, ...], searcher, scores: TermScores, topics: bool) -> dict:
+    """Scores of one term or phrase, per entry or per topic."""
+    if len(stems_) == 1:
+        read = scores.topic_term if topics else scores.term
+        return read(searcher.reader(), stems_[0])
+    return (scores.topic_phrase if topics else scores.phrase)(searcher, stems_)
+
+
+def _rule(rule: str, searcher, scores: TermScores, topics: bool) -> dict:
+    """Entries under a quoted rule number, or their topics."""
+    found = scores.keyword(searcher.reader(), "rule", rule, RULE_SCORE)
+    return {scores.units[d]: RULE_SCORE for d in found} if topics else found
+
+
+def _scores(concept: Concept, searcher, scores: TermScores, topics: bool) -> dict:
+    """Entry (or topic) -> score for one concept: its best alternative, meanings weighted."""
+    parts = [(_alternative(a, searcher, scores, topics), concept.weight) for a in concept.said]
+    parts += [(_alternative(a, searcher, scores, topics), concept.weight * MEANING_WEIGHT)
+              for a in concept.means]
+    parts += [(_rule(r, searcher, scores, topics), 1.0) for r in concept.rules]
+    best: dict = {}
+    for part, weight in parts:
+        for key, score in part.items():
+            if score * weight > best.get(key, 0.0):
+                best[key] = score * weight
+    return best
+
+
+def coordinated(concepts: list[Concept], searcher, scores: TermScores, topics: bool = False) -> dict:
+    """Summed concept scores times (share of concepts matched) ** COORD; phrases required if found."""
+    total: dict = {}
+    matched: dict = {}
+    required: set | None = None
+    for concept in concepts:
+        part = _scores(concept, searcher, scores, topics)
+        if concept.required and part:
+            required = set(part) if required is None else required & set(part)
+        for key, score in part.items():
+            total[key] = total.get(key, 0.0) + score
+            matched[key] = matched.get(key, 0) + 1
+    keys = total if required is None else required
+    return {k: total[k] * (matched[k] / len(concepts)) ** COORD for k in keys}
+
+
+def candidates(searcher, scores: TermScores, request: Request, kind: str | None):
+    """First stage: the best entries by BM25F, and each topic's score as one document."""
+    reader = searcher.reader()
+    rarity = {c: _rarity(c, reader) for c in request.concepts}
+    kept = sorted((c for c in request.concepts if rarity[c] is not None), key=rarity.get)[:MAX_TERMS]
+    entries = coordinated(kept, searcher, scores)
+    docs = [d for d in entries if kind is None or scores.docs[d]["kind"] == kind]
+    best = heapq.nlargest(CANDIDATES, docs, key=lambda d: (entries[d], -d))
+    return [(entries[d], scores.docs[d]) for d in best], coordinated(kept, searcher, scores, topics=True)
+
+
+def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
+           loose: frozenset[str] = frozenset()) -> list[tuple[float, dict]]:
+    """Second stage: each hit gains a share of its topic's evidence: its best hits and its page score."""
+    weighted = sorted(((s * AUTHORITY.get(f.get("authority"), 1.0), f) for s, f in found),
+                      key=lambda pair: -pair[0])
+    evidence: dict[str, float] = {}
+    seen: dict[str, int] = {}
+    for score, fields in weighted:
+        topic = fields.get("topic", "")
+        rank = seen[topic] = seen.get(topic, -1) + 1
+        if rank < TOPIC_DEPTH and topic not in loose:
+            evidence[topic] = evidence.get(topic, 0.0) + score * TOPIC_DECAY ** rank
+    for topic, score in pages.items():
+        if topic not in loose:
+            evidence[topic] = evidence.get(topic, 0.0) + PAGE_WEIGHT * score
+    ranked = [(score + TOPIC_WEIGHT * evidence.get(f.get("topic", ""), 0.0), f) for score, f in weighted]
+    return sorted(ranked, key=lambda pair: (-pair[0], pair[1].get("order", 0)))
+
+
+class Parser:
+    """What search knows about one corpus: its words, page titles, catch-all pages, term scores."""
+
+    def __init__(self, entries, reader, page_kinds=("topic", "faction", "card")):
+        self.words = vocab.vocabulary()
+        self.lexicon = vocab.Lexicon(f"{e.title} {e.text}" for e in entries)
+        self.scores = TermScores(reader)
+        pages = sorted((e for e in entries if e.kind in (*page_kinds, "page")), key=lambda e: e.order)
+        self.titles: dict[str, str] = {}
+        for page in pages:
+            self.titles.setdefault(vocab.fold_title(page.title), page.id)
+        # Made-up pages (open questions, a FAQ list) gather unrelated entries: no topic bonus.
+        self.loose = frozenset(e.id for e in pages if e.kind not in page_kinds)
+
+    def page_named(self, text: str) -> str | None:
+        """The page a whole query names, by title or by a player's name for it."""
+        for name in (text, self.words.target(text) or ""):
+            if name and vocab.fold_title(name) in self.titles:
+                return self.titles[vocab.fold_title(name)]
+        return None
+
+    def corrected(self, text: str) -> str | None:
+        """The query with misspelt words replaced by corpus words, or None if none were."""
+        changed, out = False, []
+        for token in re.split(r"(\W+)", text):
+            low = token.lower()
+            fix = None if low in self.words.stopwords or (low,) in self.words.aliases \
+                else self.lexicon.correct(low)
+            changed |= fix is not None
+            out.append(fix or token)
+        return "".join(out) if changed else None
+
+
+def make_parser(entries, reader) -> Parser:
+    """The query parser for a corpus's entries and index (built once per loaded corpus)."""
+    return Parser(entries, reader)
+
+
+def run(searcher, parser: Parser, text: str, limit: int, kind: str | None = None) -> list[Hit]:
+    """Search a cleaned query and return its best hits."""
+    request = understand(text, parser.words)
+    found, pages = candidates(searcher, parser.scores, request, kind)
+    ranked = rerank(found, pages, parser.loose)[:max(limit, 0)]
+    return [make_hit(fields, score, request.marks) for score, fields in ranked]
+
+
+def suggest(searcher, parser: Parser, text: str, hits: list[Hit], limit: int,
+            kind: str | None) -> tuple[str | None, list[Hit]]:
+    """A spelling fix worth offering (its top hit beats the query's), and the hits to show."""
+    fixed = parser.corrected(text)
+    if not fixed:
+        return None, hits
+    better = run(searcher, parser, fixed, limit, kind)
+    if not better or (hits and better[0].score <= hits[0].score):
+        return None, hits
+    return fixed, hits or better
+
+
+def make_hit(fields: dict, score: float, marks: frozenset[str]) -> Hit:
+    """A Hit from stored fields, with a highlighted snippet."""
+    return Hit(fields["id"], fields["kind"], fields["topic"], fields.get("title", ""),
+               snippet(fields.get("text", ""), marks), float(score), fields.get("page", ""))
+
+
+_TOKEN = re.compile(r"\w+", re.UNICODE)
+
+
+def snippet(text: str, marks: frozenset[str], size: int = SNIPPET_WORDS) -> str:
+    """HTML-escaped words of a text around its densest run of query terms, marked."""
+    tokens = list(_TOKEN.finditer(text))
+    hits = [i for i, t in enumerate(tokens) if stem(t.group().lower()) in marks]
+    start = _best_window(hits, len(tokens), size)
+    window = tokens[start:start + size]
+    if not window:
+        return escape(text[:300])
+    out, cursor = [], window[0].start()
+    for token in window:
+        out.append(escape(text[cursor:token.start()]))
+        word = escape(token.group())
+        out.append(f"<mark>{word}</mark>" if stem(token.group().lower()) in marks else word)
+        cursor = token.end()
+    end = window[-1].end()
+    tail = " …" if start + size < len(tokens) else escape(text[end:end + 2].rstrip())
+    return ("… " if start else "") + "".join(out) + tail
+
+
+def _best_window(hits: list[int], count: int, size: int) -> int:
+    """Start of the size-token window holding the most hits (0 when none)."""
+    if count <= size or not hits:
+        return 0
+    best, best_start = 0, 0
+    for first in hits:
+        start = max(0, min(first - 3, count - size))
+        inside = sum(1 for h in hits if start <= h < start + size)
+        if inside > best:
+            best, best_start = inside, start
+    return best_start

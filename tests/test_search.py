@@ -1,0 +1,173 @@
+"""Search on a real corpus ingested from the tirules mirror: jumps, vocabulary, typos, safety."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from corpus import Corpus
+from corpus.search import Hit, as_rule_id, clean_query, snippet
+from shared import shared_dir
+
+
+@pytest.fixture(scope="session")
+def corpus(tmp_path_factory):
+    """A corpus built once from the real tirules mirror."""
+    from ingest.run import ingest
+
+    folder = tmp_path_factory.mktemp("sq")
+    ingest([str(shared_dir() / "mirror/tirules")], folder)
+    loaded = Corpus.load(folder)
+    yield loaded
+    loaded.close()
+
+
+def topics(results, n: int = 5) -> list[str]:
+    """The first n distinct topics of the hits, in rank order."""
+    return list(dict.fromkeys(h.topic for h in results.hits))[:n]
+
+
+@pytest.mark.parametrize(("query", "rule"), [
+    ("77.7d", "77.7d"), ("77.7 d", "77.7d"), ("rule 68.1", "68.1"), ("(77.7d)", "77.7d"),
+    ("Rule 77.3c", "77.3c"), (" 77.7D ", "77.7d"),
+])
+def test_rule_id_jumps_and_ranks_first(corpus, query, rule):
+    results = corpus.search(query)
+    assert (results.jump, results.hits[0].id) == (rule, rule)
+
+
+def test_topic_number_jumps_to_the_topic(corpus):
+    assert corpus.search("77").jump == "space-cannon"
+
+
+@pytest.mark.parametrize(("query", "page"), [
+    ("Space Cannon", "space-cannon"), ("space cannon", "space-cannon"), ("the embers of muaat", "factions/muaat"),
+    ("muaat", "factions/muaat"), ("AFB", "anti-fighter-barrage"), ("command token", "command-tokens"),
+])
+def test_page_name_jumps_and_ranks_first(corpus, query, page):
+    results = corpus.search(query)
+    assert (results.jump, results.hits[0].id) == (page, page)
+
+
+def test_question_is_not_a_jump(corpus):
+    assert corpus.search("can space cannon fire at fighters").jump is None
+
+
+def test_afb_finds_anti_fighter_barrage_first(corpus):
+    assert corpus.search("afb vs fighters").hits[0].topic == "anti-fighter-barrage"
+
+
+def test_pds2_adjacent_finds_space_cannon(corpus):
+    assert corpus.search("pds2 adjacent").hits[0].topic in {"space-cannon", "pds"}
+
+
+@pytest.mark.parametrize(("query", "topic"), [
+    ("can PDS II fire through a wormhole?", "wormholes"),
+    ("does plasma scoring add a die per unit?", "cards/technology"),
+    ("how many tgs do I get from trade", "trade"),
+    ("dread sustain", "sustain-damage"),
+    ("nekro valefar assimilator", "factions/nekro"),
+])
+def test_player_questions_find_their_topic_in_the_top_three(corpus, query, topic):
+    assert topic in topics(corpus.search(query), 3)
+
+
+def test_long_pasted_question_still_finds_its_topic(corpus):
+    question = ("So we were playing last night and my opponent had two destroyers in the system when I "
+                "moved in with a carrier full of fighters. Before the first round of space combat he "
+                "rolled anti fighter barrage and killed most of my fighters. Can he do that every "
+                "round of the combat or only before the first round? And does it hit my carrier too? "
+                "Thanks for any help, we argued about it for ages. " * 3)
+    assert "anti-fighter-barrage" in topics(corpus.search(question), 3)
+
+
+def test_misspelling_suggests_the_word(corpus):
+    assert corpus.search("bombardmnet").did_you_mean == "bombardment"
+
+
+def test_misspelling_still_finds_hits(corpus):
+    assert corpus.search("bombardmnet").hits[0].topic == "bombardment"
+
+
+def test_correct_spelling_suggests_nothing(corpus):
+    assert corpus.search("bombardment planetary shield").did_you_mean is None
+
+
+def test_quoted_phrase_is_matched_as_a_phrase(corpus):
+    hit = corpus.search('"space cannon defense"').hits[0]
+    assert "space cannon defense" in f"{hit.title} {corpus.get(hit.id).text}".lower()
+
+
+def test_unbalanced_quote_is_searched_as_words(corpus):
+    assert corpus.search('"space cannon defense').hits
+
+
+@pytest.mark.parametrize("kind", ["rule", "note", "question"])
+def test_kind_filter(corpus, kind):
+    hits = corpus.search("space cannon", limit=20, kind=kind).hits
+    assert hits and {h.kind for h in hits} == {kind}
+
+
+def test_kind_filter_drops_a_jump_of_another_kind(corpus):
+    results = corpus.search("77.7d", kind="note")
+    assert results.jump == "77.7d" and all(h.kind == "note" for h in results.hits)
+
+
+def test_limit(corpus):
+    assert len(corpus.search("fighters", limit=3).hits) == 3
+
+
+def test_notes_rank_with_their_rules(corpus):
+    ids = [h.id for h in corpus.search("space cannon offense wormhole", limit=10).hits]
+    assert any(".note-" in i for i in ids) and any(i[0].isdigit() for i in ids)
+
+
+@pytest.mark.parametrize("query", ["gravity rift", "gravity rift movement"])
+def test_snippet_marks_query_words(corpus, query):
+    assert "<mark>" in corpus.search(query).hits[0].snippet
+
+
+def test_snippet_escapes_text():
+    assert snippet("a <b> rift", frozenset({"rift"})) == "a &lt;b&gt; <mark>rift</mark>"
+
+
+def test_hit_dict_shape(corpus):
+    data = corpus.search("capacity").hits[0].to_dict()
+    assert set(data) == {"id", "kind", "topic", "title", "snippet", "score", "page"}
+
+
+def test_hit_is_a_hit(corpus):
+    assert all(isinstance(h, Hit) for h in corpus.search("capacity").hits)
+
+
+@pytest.mark.parametrize("query", [
+    "", "   ", "*", "?", "\x00", "\x07\x1b[31m", '"', '""', "((", ")", "AND OR NOT", "title:foo", "foo^2",
+    "[a TO b]", "{x TO}", "fighter*", "~", "-", "+", "\\", "\u202e\u0661\u0662", "😀 fighters 😀",
+    "e\u0301e\u0301", "ﬁghter", "x" * 10_000, "fighter " * 2_000, "77.7d " * 300, "rule", "rule .",
+    '" " " "', "\ud800", "NaN", "0", "999.99zz",
+])
+def test_nasty_query_gives_normal_results(corpus, query):
+    results = corpus.search(query)
+    assert isinstance(results.hits, list) and len(results.hits) <= 10
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=st.text(max_size=300), kind=st.sampled_from([None, "rule", "note", "nope"]),
+       limit=st.integers(min_value=-2, max_value=30))
+def test_no_query_raises(corpus, query, kind, limit):
+    results = corpus.search(query, limit=limit, kind=kind)
+    assert len(results.hits) <= max(limit, 0)
+    assert results.did_you_mean is None or isinstance(results.did_you_mean, str)
+
+
+@pytest.mark.parametrize(("text", "rule"), [
+    ("77.7d", "77.7d"), ("77.7 d", "77.7d"), ("rule 68.1", "68.1"), ("(77.7d)", "77.7d"), ("77", "77"),
+    ("[68.1]", "68.1"), ("lrr 1.2", "1.2"), ("space cannon", None), ("77.7d and more", None),
+])
+def test_as_rule_id(text, rule):
+    assert as_rule_id(text) == rule
+
+
+def test_clean_query_bounds_and_strips():
+    cleaned = clean_query("a\x00b\n  c" + "x" * 1000)
+    assert cleaned.startswith("a b cx") and len(cleaned) <= 500
