@@ -99,12 +99,21 @@ def test_permalink_lands_highlighted(page):
     assert rule.evaluate("el => el.matches(':target')")
 
 
-def test_hovering_a_cross_link_previews_its_text(page):
+def test_hovering_a_rule_link_previews_the_rule(page):
     page.goto("/rules/space-cannon")
-    page.locator('a.xref[data-ref="pds"]').first.hover()
+    page.locator('a.xref[data-ref="77.2"]').first.hover()
     preview = page.locator("#preview")
     preview.wait_for(state="visible")
-    assert "PDS" in preview.inner_text() and len(preview.inner_text()) > 20
+    assert "77.2 Space Cannon Offense" in preview.inner_text()
+    assert "During a tactical action" in preview.inner_text()
+
+
+def test_focusing_a_page_link_previews_the_page(page):
+    page.goto("/rules/space-cannon")
+    page.locator('a.xref[data-ref="pds"]').first.focus()
+    preview = page.locator("#preview")
+    preview.wait_for(state="visible")
+    assert preview.inner_text().startswith("63 PDS\nA PDS")
 
 
 def test_copy_citation(page, base_url):
