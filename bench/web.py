@@ -76,6 +76,8 @@ def start_server(instance: Path) -> tuple[subprocess.Popen, int]:
     if not match:
         proc.kill()
         raise SystemExit(f"mecatol serve did not start: {line.strip() or proc.stderr.read()}")
+    # Keep reading the server's log: a full pipe would block it mid-request (waitress logs queue depth).
+    threading.Thread(target=lambda: proc.stderr.read(), daemon=True).start()
     return proc, int(match.group(1))
 
 
@@ -145,7 +147,6 @@ def main() -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
-        proc.stderr.close()
     print(table(rows))
 
 
