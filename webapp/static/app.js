@@ -51,7 +51,8 @@
         kind.className = "kind";
         kind.textContent = hit.kind;
         const where = document.createElement("small");
-        where.textContent = hit.id + (hit.page ? " · " + hit.page : "");
+        const numbered = hit.kind === "rule" || hit.kind === "text";  // other ids mean little to a reader
+        where.textContent = [numbered ? hit.id : "", hit.page].filter(Boolean).join(" · ");
         a.append(kind, hit.title, where);
         li.append(a);
         list.append(li);
