@@ -20,10 +20,20 @@ def order_entries(entries: list[Entry]) -> list[Entry]:
     default = (10**9, "")
 
     def key(entry: Entry):
+        # Within a page: the page's own rules and notes in document order, then
+        # entries from other sources (wiki sections, FAQs), then open questions.
         return (page_order.get(entry.topic, default), entry.topic,
-                entry.kind not in PAGE_KINDS, entry.order, entry.id)
+                entry.kind not in PAGE_KINDS, _family(entry), entry.order, entry.id)
 
     return sorted(entries, key=key)
+
+
+def _family(entry: Entry) -> int:
+    """0 for entries a rules page gives, 1 for wiki entries, 2 for open questions."""
+    if entry.kind == "question":
+        return 2
+    names = {s.name for s in entry.sources}
+    return 0 if names & {"tirules", "tirules-text", "official-rules"} else 1
 
 
 def check_ids(entries: list[Entry]) -> list[Entry]:

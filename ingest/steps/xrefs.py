@@ -11,10 +11,13 @@ _DATA_REF = re.compile(r'data-ref="([^"#]+)')
 
 
 def link_refs(entries: list[Entry]) -> list[Entry]:
-    """Add to refs every existing rule id named in the text and every linked page."""
+    """Add to refs every existing rule id named in the text and every linked page.
+
+    Refs to ids no entry has (a source's misspelt link, a rule from a page not
+    ingested) are dropped, so every ref can be followed.
+    """
     known = {e.id for e in entries}
     for entry in entries:
-        found = [m for m in RULE_ID.findall(entry.text) if m in known and m != entry.id]
-        found += [slug for slug in _DATA_REF.findall(entry.html) if slug in known]
-        entry.refs = sorted(set(entry.refs) | set(found))
+        found = set(RULE_ID.findall(entry.text)) | set(_DATA_REF.findall(entry.html))
+        entry.refs = sorted(r for r in set(entry.refs) | found if r in known and r != entry.id)
     return entries
