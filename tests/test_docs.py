@@ -14,6 +14,14 @@ def test_every_setting_is_documented():
         assert f"`{name}`" in README, name
 
 
+def test_every_web_setting_is_documented():
+    from webapp import DEFAULTS
+
+    for name in DEFAULTS:
+        if name != "INSTANCE":  # the instance folder is MECATOL_INSTANCE / --instance
+            assert f"`{name}`" in README, name
+
+
 def test_every_command_is_documented():
     for name in cli.commands:
         assert f"`mecatol {name}" in README, name
