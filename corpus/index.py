@@ -36,6 +36,7 @@ def schema() -> Schema:
         text=TEXT(analyzer=_ANALYZER, stored=True),
         order=NUMERIC(stored=True),
         page=STORED(),
+        unit=STORED(),
     )
 
 
@@ -69,7 +70,20 @@ def document(entry: Entry, titles: dict[str, str], by_id: dict[str, Entry], posi
         "text": entry.text,
         "order": position,
         "page": titles.get(entry.topic, entry.topic),
+        "unit": unit(entry, chain, by_id),
     }
+
+
+def unit(entry: Entry, chain: list[Entry], by_id: dict[str, Entry]) -> str:
+    """What an entry belongs to as a whole: its rules topic, or the card or ability it is under.
+
+    Card and faction pages are collections of unrelated cards and abilities, and made-up
+    pages gather anything, so only their sections are wholes ("" when there is none).
+    """
+    page = by_id.get(entry.topic)
+    if page is not None and page.kind == TOPIC_KIND:
+        return entry.topic
+    return next((e.id for e in [entry, *chain] if e.kind == "section"), "")
 
 
 def ancestors(entry: Entry, by_id: dict[str, Entry]) -> list[Entry]:
@@ -112,18 +126,17 @@ TEXT_FIELDS = tuple(FIELD_WEIGHTS)
 class TermScores:
     """BM25F scores per term, for entries and for whole topics, read from one index's postings.
 
-    Scores are cached per term: the index never changes. A topic is scored as if its entries
-    were one document, so a question whose words spread over a topic's rules still finds it.
+    Scores are cached per term: the index never changes. A unit (a rules topic, or one card
+    or ability) is scored as if its entries were one document, so a question whose words
+    spread over a topic's rules and notes still finds it.
     """
 
     def __init__(self, reader):
         self.count = reader.doc_count_all()
         self.docs = [reader.stored_fields(d) for d in range(self.count)]
         self.topics = [doc.get("topic", "") for doc in self.docs]
-        # Rules topics are scored as wholes too; card and faction pages are collections of
-        # unrelated cards and abilities, and made-up pages gather anything, so they are not.
-        whole = {doc["id"] for doc in self.docs if doc.get("kind") == TOPIC_KIND}
-        self.units = [t if t in whole else "" for t in self.topics]
+        self.units = [doc.get("unit") or "" for doc in self.docs]
+        self.unit_topic = dict(zip(self.units, self.topics))
         lengths = {f: [reader.doc_field_length(d, f) or 0 for d in range(self.count)] for f in TEXT_FIELDS}
         self._docs = {f: _Norm(dict(enumerate(ls))) for f, ls in lengths.items()}
         self._units = {f: _Norm(_sums(self.units, ls, skip="")) for f, ls in lengths.items()}
@@ -136,13 +149,21 @@ class TermScores:
         self._cache[key] = scores
         return scores
 
+    def topic_scores(self, unit_scores: dict[str, float]) -> dict[str, float]:
+        """Each topic's best unit score."""
+        best: dict[str, float] = {}
+        for unit_id, score in unit_scores.items():
+            topic = self.unit_topic[unit_id]
+            best[topic] = max(best.get(topic, 0.0), score)
+        return best
+
     def term(self, reader, text: str) -> dict[int, float]:
         """Doc number -> BM25 score summed over the text fields, each times its weight."""
         found = self._cache.get(("term", text))
         return self._read(reader, text)[0] if found is None else found
 
-    def topic_term(self, reader, text: str) -> dict[str, float]:
-        """Rules topic -> BM25 score of the term in all the topic's entries together."""
+    def unit_term(self, reader, text: str) -> dict[str, float]:
+        """Unit -> BM25 score of the term in all the unit's entries together."""
         found = self._cache.get(("topic", text))
         return self._read(reader, text)[1] if found is None else found
 
@@ -167,10 +188,10 @@ class TermScores:
             return self._remember(key, {d: sum(p.get(d, 0.0) for p in parts) for d in docs})
         return self._cache[key]
 
-    def topic_phrase(self, searcher, terms: tuple[str, ...]) -> dict[str, float]:
-        """Rules topics with the phrase in some entry, scored as the sum of the terms over the topic."""
+    def unit_phrase(self, searcher, terms: tuple[str, ...]) -> dict[str, float]:
+        """Units with the phrase in some entry, scored as the sum of the terms over the unit."""
         found = {self.units[d] for d in self.phrase(searcher, terms)} - {""}
-        parts = [self.topic_term(searcher.reader(), t) for t in terms]
+        parts = [self.unit_term(searcher.reader(), t) for t in terms]
         return {t: sum(p.get(t, 0.0) for p in parts) for t in found}
 
     def keyword(self, reader, field: str, text: str, score: float) -> dict[int, float]:

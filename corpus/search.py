@@ -10,12 +10,13 @@ import heapq
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 
-from whoosh.lang.porter import stem
+from whoosh.lang.porter import stem as _porter
 
 from corpus import vocab
-from corpus.index import TermScores
+from corpus.index import TEXT_FIELDS, TermScores
 from corpus.vocab import Concept, Request, stems, understand
 
 MAX_QUERY = 500
@@ -26,11 +27,12 @@ MEANING_WEIGHT = 1.0  # game terms the player's words stand for, against the wor
 RULE_SCORE = 8.0  # a rule number quoted in a question, on that rule and its sub-rules and notes
 # How much a ruling counts against the rules: open questions are unanswered.
 AUTHORITY = {"lrr": 1.0, "official-faq": 1.0, "community-note": 0.95, "open-question": 0.6}
-TOPIC_WEIGHT = 0.5  # share of the topic's evidence added to each of its hits
+TOPIC_WEIGHT = 1.0  # share of the topic's evidence added to each of its hits
 TOPIC_DECAY = 0.6  # each further hit of a topic counts this much less
 TOPIC_DEPTH = 6
-PAGE_WEIGHT = 0.5  # a topic's score as one document, against the sum of its best hits
+PAGE_WEIGHT = 0.25  # a topic's best unit scored as one document, against the sum of its best hits
 SNIPPET_WORDS = 36
+MAX_SUGGEST = 6  # content words in a query beyond which no spelling is suggested
 
 
 @dataclass(frozen=True)
@@ -93,26 +95,28 @@ def _rarity(concept: Concept, reader) -> int | None:
     return count or None
 
 
-def _alternative(stems_: tuple[str, ...], searcher, scores: TermScores, topics: bool) -> dict:
-    """Scores of one term or phrase, per entry or per topic."""
+def _alternative(stems_: tuple[str, ...], searcher, scores: TermScores, units: bool) -> dict:
+    """Scores of one term or phrase, per entry or per unit."""
     if len(stems_) == 1:
-        read = scores.topic_term if topics else scores.term
+        read = scores.unit_term if units else scores.term
         return read(searcher.reader(), stems_[0])
-    return (scores.topic_phrase if topics else scores.phrase)(searcher, stems_)
+    return (scores.unit_phrase if units else scores.phrase)(searcher, stems_)
 
 
-def _rule(rule: str, searcher, scores: TermScores, topics: bool) -> dict:
-    """Entries under a quoted rule number, or their topics."""
+def _rule(rule: str, searcher, scores: TermScores, units: bool) -> dict:
+    """Entries under a quoted rule number, or their units."""
     found = scores.keyword(searcher.reader(), "rule", rule, RULE_SCORE)
-    return {scores.units[d]: RULE_SCORE for d in found} if topics else found
+    return {scores.units[d]: RULE_SCORE for d in found if scores.units[d]} if units else found
 
 
-def _scores(concept: Concept, searcher, scores: TermScores, topics: bool) -> dict:
-    """Entry (or topic) -> score for one concept: its best alternative, meanings weighted."""
-    parts = [(_alternative(a, searcher, scores, topics), concept.weight) for a in concept.said]
-    parts += [(_alternative(a, searcher, scores, topics), concept.weight * MEANING_WEIGHT)
+def _scores(concept: Concept, searcher, scores: TermScores, units: bool) -> dict:
+    """Entry (or unit) -> score for one concept: its best alternative, meanings weighted."""
+    parts = [(_alternative(a, searcher, scores, units), concept.weight) for a in concept.said]
+    parts += [(_alternative(a, searcher, scores, units), concept.weight * MEANING_WEIGHT)
               for a in concept.means]
-    parts += [(_rule(r, searcher, scores, topics), 1.0) for r in concept.rules]
+    parts += [(_rule(r, searcher, scores, units), 1.0) for r in concept.rules]
+    if len(parts) == 1 and parts[0][1] == 1.0:
+        return parts[0][0]  # the common case: one plain word, its cached scores as they are
     best: dict = {}
     for part, weight in parts:
         for key, score in part.items():
@@ -121,13 +125,13 @@ def _scores(concept: Concept, searcher, scores: TermScores, topics: bool) -> dic
     return best
 
 
-def coordinated(concepts: list[Concept], searcher, scores: TermScores, topics: bool = False) -> dict:
+def coordinated(concepts: list[Concept], searcher, scores: TermScores, units: bool = False) -> dict:
     """Summed concept scores times (share of concepts matched) ** COORD; phrases required if found."""
     total: dict = {}
     matched: dict = {}
     required: set | None = None
     for concept in concepts:
-        part = _scores(concept, searcher, scores, topics)
+        part = _scores(concept, searcher, scores, units)
         if concept.required and part:
             required = set(part) if required is None else required & set(part)
         for key, score in part.items():
@@ -145,7 +149,8 @@ def candidates(searcher, scores: TermScores, request: Request, kind: str | None)
     entries = coordinated(kept, searcher, scores)
     docs = [d for d in entries if kind is None or scores.docs[d]["kind"] == kind]
     best = heapq.nlargest(CANDIDATES, docs, key=lambda d: (entries[d], -d))
-    return [(entries[d], scores.docs[d]) for d in best], coordinated(kept, searcher, scores, topics=True)
+    units = coordinated(kept, searcher, scores, units=True)
+    return [(entries[d], scores.docs[d]) for d in best], scores.topic_scores(units)
 
 
 def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
@@ -174,6 +179,7 @@ class Parser:
         self.words = vocab.vocabulary()
         self.lexicon = vocab.Lexicon(f"{e.title} {e.text}" for e in entries)
         self.scores = TermScores(reader)
+        self.indexed = frozenset(t for f in TEXT_FIELDS for t in reader.field_terms(f))
         pages = sorted((e for e in entries if e.kind in (*page_kinds, "page")), key=lambda e: e.order)
         self.titles: dict[str, str] = {}
         for page in pages:
@@ -189,15 +195,27 @@ class Parser:
         return None
 
     def corrected(self, text: str) -> str | None:
-        """The query with misspelt words replaced by corpus words, or None if none were."""
-        changed, out = False, []
-        for token in re.split(r"(\W+)", text):
-            low = token.lower()
-            fix = None if low in self.words.stopwords or (low,) in self.words.aliases \
-                else self.lexicon.correct(low)
-            changed |= fix is not None
-            out.append(fix or token)
-        return "".join(out) if changed else None
+        """The query with misspelt words replaced by corpus words, or None if none were.
+
+        Long questions get no suggestion: a rewritten paragraph helps nobody, and among many
+        words some are always real English the rules never use.
+        """
+        tokens = re.split(r"(\W+)", text)
+        if sum(1 for t in tokens if t.isalnum() and t.lower() not in self.words.stopwords) > MAX_SUGGEST:
+            return None
+        fixes = [self._fix(token) for token in tokens]
+        if not any(fixes):
+            return None
+        return "".join(fix or token for fix, token in zip(fixes, tokens))
+
+    def _fix(self, token: str) -> str | None:
+        """A corpus word for a token that neither the index nor the vocabulary knows."""
+        low = token.lower()
+        if low in self.words.stopwords or (low,) in self.words.aliases or not token.isalpha():
+            return None
+        if all(t in self.indexed for t in stems(low)):
+            return None  # another form of an indexed word ("blocks", "cannons")
+        return self.lexicon.correct(low)
 
 
 def make_parser(entries, reader) -> Parser:
@@ -232,6 +250,7 @@ def make_hit(fields: dict, score: float, marks: frozenset[str]) -> Hit:
 
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
+stem = lru_cache(maxsize=50_000)(_porter)  # snippets stem every word of every hit shown
 
 
 def snippet(text: str, marks: frozenset[str], size: int = SNIPPET_WORDS) -> str:

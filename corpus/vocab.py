@@ -179,13 +179,14 @@ def _deletes(word: str) -> set[str]:
 class Lexicon:
     """Every word of the corpus with its frequency, for "did you mean"."""
 
-    MIN_LENGTH = 4  # shorter words are abbreviations far more often than typos
+    MIN_LENGTH = 5  # shorter words are abbreviations or English words more often than typos
+    MIN_COUNT = 2  # a suggestion must be a word the corpus uses more than once
 
     def __init__(self, texts: Iterable[str]):
         self.counts = Counter(w for text in texts for w in words(text) if not w.isdigit())
         self._keys: dict[str, list[str]] = {}
-        for word in self.counts:
-            if len(word) >= self.MIN_LENGTH:
+        for word, count in self.counts.items():
+            if len(word) >= self.MIN_LENGTH - 1 and count >= self.MIN_COUNT:
                 for key in _deletes(word) | {word}:
                     self._keys.setdefault(key, []).append(word)
 

@@ -64,7 +64,7 @@ def test_pds2_adjacent_finds_space_cannon(corpus):
 @pytest.mark.parametrize(("query", "topic"), [
     ("can PDS II fire through a wormhole?", "wormholes"),
     ("does plasma scoring add a die per unit?", "cards/technology"),
-    ("how many tgs do I get from trade", "trade"),
+    ("how many tgs can I spend on a tech", "trade-goods"),
     ("dread sustain", "sustain-damage"),
     ("nekro valefar assimilator", "factions/nekro"),
 ])
@@ -89,8 +89,21 @@ def test_misspelling_still_finds_hits(corpus):
     assert corpus.search("bombardmnet").hits[0].topic == "bombardment"
 
 
-def test_correct_spelling_suggests_nothing(corpus):
-    assert corpus.search("bombardment planetary shield").did_you_mean is None
+@pytest.mark.parametrize("query", ["bombardment planetary shield", "cannons blocks", "xyzzyplugh",
+                                   "can I attack a planet with bombardment"])
+def test_known_words_and_forms_get_no_suggestion(corpus, query):
+    assert corpus.search(query).did_you_mean is None
+
+
+def test_long_question_gets_no_suggestion(corpus):
+    question = "when my dreadnougth bombards a planet with a planetary shield does the bombardment still happen"
+    assert corpus.search(question).did_you_mean is None
+
+
+@pytest.mark.parametrize(("query", "fixed"), [("capcity of carriers", "capacity of carriers"),
+                                              ("wormhloe nexus", "wormhole nexus")])
+def test_typo_in_a_short_query_is_fixed_in_place(corpus, query, fixed):
+    assert corpus.search(query).did_you_mean == fixed
 
 
 def test_quoted_phrase_is_matched_as_a_phrase(corpus):
