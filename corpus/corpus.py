@@ -85,7 +85,7 @@ class Corpus:
             return rule
         if rule and rule.isdigit():
             return next((e.id for e in self.pages("topic") if e.number == rule), None)
-        return self._parser.page_named(text) if self._parser else None
+        return self._parser.known.page_named(text) if self._parser else None
 
     def _jump_first(self, jump: str | None, hits: list, text: str, limit: int, kind: str | None) -> list:
         """The hits with the jump target moved (or added) to the top when the kind allows."""

@@ -132,12 +132,14 @@ class TermScores:
     """
 
     def __init__(self, reader):
+        # An index written by an older schema may lack a field: score the ones it has.
+        self.fields = tuple(f for f in TEXT_FIELDS if f in reader.schema)
         self.count = reader.doc_count_all()
         self.docs = [reader.stored_fields(d) for d in range(self.count)]
         self.topics = [doc.get("topic", "") for doc in self.docs]
         self.units = [doc.get("unit") or "" for doc in self.docs]
         self.unit_topic = dict(zip(self.units, self.topics))
-        lengths = {f: [reader.doc_field_length(d, f) or 0 for d in range(self.count)] for f in TEXT_FIELDS}
+        lengths = {f: [reader.doc_field_length(d, f) or 0 for d in range(self.count)] for f in self.fields}
         self._docs = {f: _Norm(dict(enumerate(ls))) for f, ls in lengths.items()}
         self._units = {f: _Norm(_sums(self.units, ls, skip="")) for f, ls in lengths.items()}
         self._cache: dict[tuple, dict] = {}
@@ -171,7 +173,7 @@ class TermScores:
         """Score a term's postings for entries and topics, and cache both."""
         docs: dict[int, float] = {}
         topics: dict[str, float] = {}
-        for field in TEXT_FIELDS:
+        for field in self.fields:
             postings, weight = _postings(reader, field, text), FIELD_WEIGHTS[field]
             _add(docs, self._docs[field].bm25(postings), weight)
             _add(topics, self._units[field].bm25(_sums(self.units, postings, skip="")), weight)
@@ -182,7 +184,7 @@ class TermScores:
         key = ("phrase", terms)
         if key not in self._cache:
             docs: set[int] = set()
-            for field in TEXT_FIELDS:
+            for field in self.fields:
                 docs.update(Phrase(field, list(terms)).matcher(searcher).all_ids())
             parts = [self.term(searcher.reader(), t) for t in terms]
             return self._remember(key, {d: sum(p.get(d, 0.0) for p in parts) for d in docs})
@@ -196,7 +198,7 @@ class TermScores:
 
     def keyword(self, reader, field: str, text: str, score: float) -> dict[int, float]:
         """Docs whose keyword field holds text, each with the same score."""
-        if (field, text) not in reader:
+        if field not in reader.schema or (field, text) not in reader:
             return {}
         return dict.fromkeys(reader.postings(field, text).all_ids(), score)
 

@@ -1,8 +1,11 @@
 """Search: query text in, scored hits with highlighted snippets out.
 
-Two stages: whoosh BM25F over title, headings and text picks the best candidates, then a
-rerank adds per-topic evidence so a topic whose rules, notes and FAQs all match rises.
-The query is built from words, never parsed as syntax, so no input can raise.
+Two stages. First, BM25F over the index's title, heading and text postings scores each
+concept of the query (a word with the game terms it stands for, a quoted phrase, a rule
+number) with a coordination bonus for matching more of them. Then a rerank adds topic
+evidence (a topic's best hits, and the topic scored as one document), so the topic whose
+rules, notes and FAQs all match rises. The query is read as words, never parsed as syntax,
+so no input can raise.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from html import escape
 from whoosh.lang.porter import stem as _porter
 
 from corpus import vocab
-from corpus.index import TEXT_FIELDS, TermScores
+from corpus.index import TermScores
 from corpus.vocab import Concept, Request, stems, understand
 
 MAX_QUERY = 500
@@ -32,7 +35,6 @@ TOPIC_DECAY = 0.6  # each further hit of a topic counts this much less
 TOPIC_DEPTH = 6
 PAGE_WEIGHT = 0.25  # a topic's best unit scored as one document, against the sum of its best hits
 SNIPPET_WORDS = 36
-MAX_SUGGEST = 6  # content words in a query beyond which no spelling is suggested
 
 
 @dataclass(frozen=True)
@@ -86,13 +88,11 @@ def as_rule_id(text: str) -> str | None:
     return f"{number}.{item}{(sub or '').lower()}"
 
 
-def _rarity(concept: Concept, reader) -> int | None:
+def _rarity(concept: Concept, reader, fields: tuple[str, ...]) -> int | None:
     """How common a concept's word is: 0 for phrases, meanings and rule ids; None if unindexed."""
     if concept.means or concept.rules or any(len(alt) > 1 for alt in concept.said):
         return 0
-    term = concept.said[0][0]
-    count = sum(reader.doc_frequency(f, term) for f in ("text", "title", "context"))
-    return count or None
+    return sum(reader.doc_frequency(f, concept.said[0][0]) for f in fields) or None
 
 
 def _alternative(stems_: tuple[str, ...], searcher, scores: TermScores, units: bool) -> dict:
@@ -141,14 +141,14 @@ def coordinated(concepts: list[Concept], searcher, scores: TermScores, units: bo
     return {k: total[k] * (matched[k] / len(concepts)) ** COORD for k in keys}
 
 
-def candidates(searcher, scores: TermScores, request: Request, kind: str | None):
+def candidates(searcher, scores: TermScores, request: Request, kind: str | None, limit: int = 0):
     """First stage: the best entries by BM25F, and each topic's score as one document."""
     reader = searcher.reader()
-    rarity = {c: _rarity(c, reader) for c in request.concepts}
+    rarity = {c: _rarity(c, reader, scores.fields) for c in request.concepts}
     kept = sorted((c for c in request.concepts if rarity[c] is not None), key=rarity.get)[:MAX_TERMS]
     entries = coordinated(kept, searcher, scores)
-    docs = [d for d in entries if kind is None or scores.docs[d]["kind"] == kind]
-    best = heapq.nlargest(CANDIDATES, docs, key=lambda d: (entries[d], -d))
+    docs = [d for d in entries if kind is None or scores.docs[d].get("kind") == kind]
+    best = heapq.nlargest(max(CANDIDATES, limit), docs, key=lambda d: (entries[d], -d))
     units = coordinated(kept, searcher, scores, units=True)
     return [(entries[d], scores.docs[d]) for d in best], scores.topic_scores(units)
 
@@ -172,69 +172,33 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     return sorted(ranked, key=lambda pair: (-pair[0], pair[1].get("order", 0)))
 
 
+@dataclass(frozen=True)
 class Parser:
-    """What search knows about one corpus: its words, page titles, catch-all pages, term scores."""
+    """What search knows about one corpus: its words and pages, and its term scores."""
 
-    def __init__(self, entries, reader, page_kinds=("topic", "faction", "card")):
-        self.words = vocab.vocabulary()
-        self.lexicon = vocab.Lexicon(f"{e.title} {e.text}" for e in entries)
-        self.scores = TermScores(reader)
-        self.indexed = frozenset(t for f in TEXT_FIELDS for t in reader.field_terms(f))
-        pages = sorted((e for e in entries if e.kind in (*page_kinds, "page")), key=lambda e: e.order)
-        self.titles: dict[str, str] = {}
-        for page in pages:
-            self.titles.setdefault(vocab.fold_title(page.title), page.id)
-        # Made-up pages (open questions, a FAQ list) gather unrelated entries: no topic bonus.
-        self.loose = frozenset(e.id for e in pages if e.kind not in page_kinds)
-
-    def page_named(self, text: str) -> str | None:
-        """The page a whole query names, by title or by a player's name for it."""
-        for name in (text, self.words.target(text) or ""):
-            if name and vocab.fold_title(name) in self.titles:
-                return self.titles[vocab.fold_title(name)]
-        return None
-
-    def corrected(self, text: str) -> str | None:
-        """The query with misspelt words replaced by corpus words, or None if none were.
-
-        Long questions get no suggestion: a rewritten paragraph helps nobody, and among many
-        words some are always real English the rules never use.
-        """
-        tokens = re.split(r"(\W+)", text)
-        if sum(1 for t in tokens if t.isalnum() and t.lower() not in self.words.stopwords) > MAX_SUGGEST:
-            return None
-        fixes = [self._fix(token) for token in tokens]
-        if not any(fixes):
-            return None
-        return "".join(fix or token for fix, token in zip(fixes, tokens))
-
-    def _fix(self, token: str) -> str | None:
-        """A corpus word for a token that neither the index nor the vocabulary knows."""
-        low = token.lower()
-        if low in self.words.stopwords or (low,) in self.words.aliases or not token.isalpha():
-            return None
-        if all(t in self.indexed for t in stems(low)):
-            return None  # another form of an indexed word ("blocks", "cannons")
-        return self.lexicon.correct(low)
+    known: vocab.Known
+    scores: TermScores
 
 
 def make_parser(entries, reader) -> Parser:
     """The query parser for a corpus's entries and index (built once per loaded corpus)."""
-    return Parser(entries, reader)
+    scores = TermScores(reader)
+    indexed = frozenset(t for f in scores.fields for t in reader.field_terms(f))
+    return Parser(vocab.Known(entries, indexed), scores)
 
 
 def run(searcher, parser: Parser, text: str, limit: int, kind: str | None = None) -> list[Hit]:
     """Search a cleaned query and return its best hits."""
-    request = understand(text, parser.words)
-    found, pages = candidates(searcher, parser.scores, request, kind)
-    ranked = rerank(found, pages, parser.loose)[:max(limit, 0)]
+    request = understand(text, parser.known.vocabulary)
+    found, pages = candidates(searcher, parser.scores, request, kind, limit)
+    ranked = rerank(found, pages, parser.known.loose)[:max(limit, 0)]
     return [make_hit(fields, score, request.marks) for score, fields in ranked]
 
 
 def suggest(searcher, parser: Parser, text: str, hits: list[Hit], limit: int,
             kind: str | None) -> tuple[str | None, list[Hit]]:
     """A spelling fix worth offering (its top hit beats the query's), and the hits to show."""
-    fixed = parser.corrected(text)
+    fixed = parser.known.corrected(text)
     if not fixed:
         return None, hits
     better = run(searcher, parser, fixed, limit, kind)
@@ -267,8 +231,7 @@ def snippet(text: str, marks: frozenset[str], size: int = SNIPPET_WORDS) -> str:
         word = escape(token.group())
         out.append(f"<mark>{word}</mark>" if stem(token.group().lower()) in marks else word)
         cursor = token.end()
-    end = window[-1].end()
-    tail = " …" if start + size < len(tokens) else escape(text[end:end + 2].rstrip())
+    tail = " …" if start + size < len(tokens) else escape(text[window[-1].end():].rstrip())
     return ("… " if start else "") + "".join(out) + tail
 
 

@@ -18,6 +18,7 @@ REPEAT_WEIGHT = 0.5  # extra weight of a word for each time a question repeats i
 MAX_PHRASE = 5  # longer quotes are pasted text, searched as words rather than required
 RULE_MENTION = re.compile(r"(?<![\w.])(\d{1,3}\.\d{1,2}[a-z]{0,2})(?![\w.])", re.I)
 PHRASE = re.compile(r'"([^"]*)"')
+MAX_SUGGEST = 6  # content words in a query beyond which no spelling is suggested
 
 
 def words(text: str) -> list[str]:
@@ -202,3 +203,49 @@ class Lexicon:
         scored = [(damerau(word, c), -self.counts[c], c) for c in candidates]
         best = min((s for s in scored if s[0] <= limit), default=None)
         return best[2] if best else None
+
+
+class Known:
+    """What one corpus knows of words: the vocabulary, its own words and stems, its page names."""
+
+    def __init__(self, entries, indexed: frozenset[str], page_kinds=("topic", "faction", "card")):
+        self.vocabulary = vocabulary()
+        self.lexicon = Lexicon(f"{e.title} {e.text}" for e in entries)
+        self.indexed = indexed
+        pages = sorted((e for e in entries if e.kind in (*page_kinds, "page")), key=lambda e: e.order)
+        self.titles: dict[str, str] = {}
+        for page in pages:
+            self.titles.setdefault(fold_title(page.title), page.id)
+        # Made-up pages (open questions, a FAQ list) gather unrelated entries: no topic bonus.
+        self.loose = frozenset(e.id for e in pages if e.kind not in page_kinds)
+
+    def page_named(self, text: str) -> str | None:
+        """The page a whole query names, by title or by a player's name for it."""
+        for name in (text, self.vocabulary.target(text) or ""):
+            if name and fold_title(name) in self.titles:
+                return self.titles[fold_title(name)]
+        return None
+
+    def corrected(self, text: str) -> str | None:
+        """The query with misspelt words replaced by corpus words, or None if none were.
+
+        Long questions get no suggestion: a rewritten paragraph helps nobody, and among many
+        words some are always real English the rules never use.
+        """
+        tokens = re.split(r"(\W+)", text)
+        stop = self.vocabulary.stopwords
+        if sum(1 for t in tokens if t.isalnum() and t.lower() not in stop) > MAX_SUGGEST:
+            return None
+        fixes = [self._fix(token) for token in tokens]
+        if not any(fixes):
+            return None
+        return "".join(fix or token for fix, token in zip(fixes, tokens))
+
+    def _fix(self, token: str) -> str | None:
+        """A corpus word for a token that neither the index nor the vocabulary knows."""
+        low = token.lower()
+        if low in self.vocabulary.stopwords or (low,) in self.vocabulary.aliases or not token.isalpha():
+            return None
+        if all(t in self.indexed for t in stems(low)):
+            return None  # another form of an indexed word ("blocks", "cannons")
+        return self.lexicon.correct(low)
