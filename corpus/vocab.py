@@ -213,14 +213,15 @@ class Known:
         self.lexicon = Lexicon(f"{e.title} {e.text}" for e in entries)
         self.indexed = indexed
         pages = sorted((e for e in entries if e.kind in (*page_kinds, "page")), key=lambda e: e.order)
+        # Names a query can jump to: pages first, then cards and abilities (the first of a name).
         self.titles: dict[str, str] = {}
-        for page in pages:
-            self.titles.setdefault(fold_title(page.title), page.id)
+        for named in pages + [e for e in entries if e.kind == "section"]:
+            self.titles.setdefault(fold_title(named.title), named.id)
         # Made-up pages (open questions, a FAQ list) gather unrelated entries: no topic bonus.
         self.loose = frozenset(e.id for e in pages if e.kind not in page_kinds)
 
     def page_named(self, text: str) -> str | None:
-        """The page a whole query names, by title or by a player's name for it."""
+        """The page, card or ability a whole query names, by title or by a player's name for it."""
         for name in (text, self.vocabulary.target(text) or ""):
             if name and fold_title(name) in self.titles:
                 return self.titles[fold_title(name)]

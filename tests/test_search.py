@@ -43,8 +43,9 @@ def test_topic_number_jumps_to_the_topic(corpus):
 @pytest.mark.parametrize(("query", "page"), [
     ("Space Cannon", "space-cannon"), ("space cannon", "space-cannon"), ("the embers of muaat", "factions/muaat"),
     ("muaat", "factions/muaat"), ("AFB", "anti-fighter-barrage"), ("command token", "command-tokens"),
+    ("Plasma Scoring", "cards/technology/plasma-scoring"), ("biostims", "cards/technology/biostims"),
 ])
-def test_page_name_jumps_and_ranks_first(corpus, query, page):
+def test_page_or_card_name_jumps_and_ranks_first(corpus, query, page):
     results = corpus.search(query)
     assert (results.jump, results.hits[0].id) == (page, page)
 
