@@ -185,3 +185,12 @@ def test_as_rule_id(text, rule):
 def test_clean_query_bounds_and_strips():
     cleaned = clean_query("a\x00b\n  c" + "x" * 1000)
     assert cleaned.startswith("a b cx") and len(cleaned) <= 500
+
+
+def test_every_game_term_in_the_vocabulary_is_in_the_rules(corpus):
+    from corpus.vocab import stems, vocabulary
+
+    texts = {f" {' '.join(stems(f'{e.title} {e.text}'))} " for e in corpus.entries}
+    means = {m for alias in vocabulary().aliases.values() for m in alias.means}
+    missing = [m for m in sorted(means) if not any(f" {' '.join(stems(m))} " in t for t in texts)]
+    assert missing == []
