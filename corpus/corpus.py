@@ -92,10 +92,8 @@ class Corpus:
         if jump is None or (kind and self.by_id[jump].kind != kind):
             return hits
         entry = self.by_id[jump]
-        top = max([h.score for h in hits], default=1.0)
-        marks = frozenset(search.stems(text))
-        first = search.Hit(entry.id, entry.kind, entry.topic, entry.title, search.snippet(entry.text, marks),
-                           top, self.by_id.get(entry.topic, entry).title)
+        page = self.by_id.get(entry.topic, entry).title
+        first = search.entry_hit(entry, page, text, max([h.score for h in hits], default=1.0))
         return [first] + [h for h in hits if h.id != jump][:limit - 1]
 
     def close(self) -> None:

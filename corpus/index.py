@@ -12,7 +12,7 @@ from whoosh.query import Phrase
 from corpus.errors import CorpusError
 from corpus.model import PAGE_KINDS, Entry
 
-_ANALYZER = StemmingAnalyzer()
+ANALYZER = StemmingAnalyzer()  # index and queries alike: lower case, no stopwords, stems
 
 
 # Kinds whose title is a real name (a page, a card or ability, a FAQ question); other
@@ -31,9 +31,9 @@ def schema() -> Schema:
         source=KEYWORD(stored=True, commas=True),
         authority=ID(stored=True),
         rule=KEYWORD(lowercase=True),
-        title=TEXT(analyzer=_ANALYZER, stored=True),
-        context=TEXT(analyzer=_ANALYZER),
-        text=TEXT(analyzer=_ANALYZER, stored=True),
+        title=TEXT(analyzer=ANALYZER, stored=True),
+        context=TEXT(analyzer=ANALYZER),
+        text=TEXT(analyzer=ANALYZER, stored=True),
         order=NUMERIC(stored=True),
         page=STORED(),
         unit=STORED(),
@@ -166,18 +166,18 @@ class TermScores:
 
     def unit_term(self, reader, text: str) -> dict[str, float]:
         """Unit -> BM25 score of the term in all the unit's entries together."""
-        found = self._cache.get(("topic", text))
+        found = self._cache.get(("unit", text))
         return self._read(reader, text)[1] if found is None else found
 
     def _read(self, reader, text: str) -> tuple[dict[int, float], dict[str, float]]:
-        """Score a term's postings for entries and topics, and cache both."""
+        """Score a term's postings for entries and units, and cache both."""
         docs: dict[int, float] = {}
-        topics: dict[str, float] = {}
+        units: dict[str, float] = {}
         for field in self.fields:
             postings, weight = _postings(reader, field, text), FIELD_WEIGHTS[field]
             _add(docs, self._docs[field].bm25(postings), weight)
-            _add(topics, self._units[field].bm25(_sums(self.units, postings, skip="")), weight)
-        return self._remember(("term", text), docs), self._remember(("topic", text), topics)
+            _add(units, self._units[field].bm25(_sums(self.units, postings, skip="")), weight)
+        return self._remember(("term", text), docs), self._remember(("unit", text), units)
 
     def phrase(self, searcher, terms: tuple[str, ...]) -> dict[int, float]:
         """Docs with the terms in a row in some text field, scored as the sum of the terms."""

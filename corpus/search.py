@@ -207,6 +207,12 @@ def suggest(searcher, parser: Parser, text: str, hits: list[Hit], limit: int,
     return fixed, hits or better
 
 
+def entry_hit(entry, page: str, text: str, score: float) -> Hit:
+    """A Hit for an entry named by the query itself (a jump target), query words marked."""
+    return Hit(entry.id, entry.kind, entry.topic, entry.title, snippet(entry.text, frozenset(stems(text))),
+               score, page)
+
+
 def make_hit(fields: dict, score: float, marks: frozenset[str]) -> Hit:
     """A Hit from stored fields, with a highlighted snippet."""
     return Hit(fields["id"], fields["kind"], fields["topic"], fields.get("title", ""),

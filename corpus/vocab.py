@@ -10,9 +10,10 @@ from functools import lru_cache
 from importlib import resources
 from typing import Iterable
 
-from whoosh.analysis import StemmingAnalyzer
+from corpus.index import ANALYZER
 
 _WORD = re.compile(r"[a-z0-9]+")
+_CAPITALS = re.compile(r"\b[A-Z][A-Z0-9]+\b")
 MAX_ALIAS_WORDS = 4
 REPEAT_WEIGHT = 0.5  # extra weight of a word for each time a question repeats it
 MAX_PHRASE = 5  # longer quotes are pasted text, searched as words rather than required
@@ -26,6 +27,11 @@ def words(text: str) -> list[str]:
     text = "".join(ch if ch.isascii() else ("" if unicodedata.combining(ch) else " ")
                    for ch in unicodedata.normalize("NFKD", text))
     return _WORD.findall(text.lower())
+
+
+def capitals(text: str) -> set[str]:
+    """Words typed in capitals ("SO", "PDS2"), lower-cased: abbreviations, not English."""
+    return {w.lower() for w in _CAPITALS.findall(text)}
 
 
 def fold_title(title: str) -> str:
@@ -66,14 +72,14 @@ class Vocabulary:
                 self.aliases[key] = Alias(key, means, bool(term.get("ambiguous")))
         self.stopwords = frozenset(data["stopwords"])
 
-    def matches(self, query_words: list[str], capitals: set[str] = frozenset()) -> list[Match]:
+    def matches(self, query_words: list[str], upper: set[str] = frozenset()) -> list[Match]:
         """Aliases in the words, longest first, left to right; ambiguous ones only when clear."""
         found, i = [], 0
         short = len(query_words) <= 2
         while i < len(query_words):
             for size in range(min(MAX_ALIAS_WORDS, len(query_words) - i), 0, -1):
                 alias = self.aliases.get(tuple(query_words[i:i + size]))
-                if alias and (not alias.ambiguous or short or alias.say[0] in capitals):
+                if alias and (not alias.ambiguous or short or alias.say[0] in upper):
                     found.append(Match(i, i + size, alias))
                     i += size
                     break
@@ -83,8 +89,7 @@ class Vocabulary:
 
     def meanings(self, text: str) -> list[str]:
         """The game terms a query's aliases stand for, in order, without repeats."""
-        capitals = {w.lower() for w in re.findall(r"\b[A-Z][A-Z0-9]+\b", text)}
-        found = [m for match in self.matches(words(text), capitals) for m in match.alias.means]
+        found = [m for match in self.matches(words(text), capitals(text)) for m in match.alias.means]
         return list(dict.fromkeys(found))
 
     def target(self, text: str) -> str | None:
@@ -122,12 +127,9 @@ class Request:
     marks: frozenset[str]
 
 
-_ANALYZER = StemmingAnalyzer()  # the index's analyser, so query terms match indexed ones
-
-
 def stems(text: str) -> tuple[str, ...]:
-    """Index terms of some text, as the index analyser makes them."""
-    return tuple(token.text for token in _ANALYZER(text))
+    """Index terms of some text, made by the index's own analyser so that they match."""
+    return tuple(token.text for token in ANALYZER(text))
 
 
 def understand(text: str, known: Vocabulary) -> Request:
@@ -139,9 +141,8 @@ def understand(text: str, known: Vocabulary) -> Request:
     rest = RULE_MENTION.sub(" ", PHRASE.sub(" ", text)).replace('"', " ") + " " + long_quotes
     said = words(rest)
     counts = Counter(stems(rest))
-    capitals = {w.lower() for w in re.findall(r"\b[A-Z][A-Z0-9]+\b", rest)}
     used: set[int] = set()
-    for match in known.matches(said, capitals):
+    for match in known.matches(said, capitals(rest)):
         used.update(range(match.start, match.end))
         own = stems(" ".join(said[match.start:match.end]))
         means = tuple(m for m in map(stems, match.alias.means) if m)
