@@ -189,7 +189,7 @@ def make_parser(entries, reader) -> Parser:
 
 def run(searcher, parser: Parser, text: str, limit: int, kind: str | None = None) -> list[Hit]:
     """Search a cleaned query and return its best hits."""
-    request = understand(text, parser.known.vocabulary)
+    request = understand(text, parser.known.vocabulary, parser.known.cards)
     found, pages = candidates(searcher, parser.scores, request, kind, limit)
     ranked = rerank(found, pages, parser.known.loose)[:max(limit, 0)]
     return [make_hit(fields, score, request.marks) for score, fields in ranked]

@@ -132,8 +132,12 @@ def stems(text: str) -> tuple[str, ...]:
     return tuple(token.text for token in ANALYZER(text))
 
 
-def understand(text: str, known: Vocabulary) -> Request:
-    """Split a cleaned query into concepts: quoted phrases, rule ids, words with their meanings."""
+def understand(text: str, known: Vocabulary, names: frozenset[str] | dict = frozenset()) -> Request:
+    """Split a cleaned query into concepts: quoted phrases, rule ids, words with their meanings.
+
+    Runs of words that spell a known name (a folded page, card or ability title such as
+    "skilled retreat" or "space combat") also count as that phrase.
+    """
     quoted = [stems(p) for p in PHRASE.findall(text)]
     concepts = [Concept((q,), required=True) for q in quoted if 0 < len(q) <= MAX_PHRASE]
     concepts += [Concept(rules=(r.lower(),)) for r in RULE_MENTION.findall(text)]
@@ -149,9 +153,23 @@ def understand(text: str, known: Vocabulary) -> Request:
         concepts.append(Concept((own,) if own else (), means, weight=_weight(counts, own)))
     concepts += [Concept((stems(w),), weight=_weight(counts, stems(w))) for i, w in enumerate(said)
                  if i not in used and w not in known.stopwords and stems(w)]
+    concepts += [Concept((stems(name),)) for name in _names(said, names) if len(stems(name)) > 1]
     unique = list(dict.fromkeys(c for c in concepts if c.said or c.means or c.rules))
     marks = frozenset(t for c in unique for alt in c.said + c.means for t in alt)
     return Request(unique, marks)
+
+
+def _names(said: list[str], names) -> list[str]:
+    """Runs of two to four words that spell a known name, longest first, not overlapping."""
+    found, i = [], 0
+    while i < len(said):
+        for size in range(min(MAX_ALIAS_WORDS, len(said) - i), 1, -1):
+            if fold_title(" ".join(said[i:i + size])) in names:
+                found.append(" ".join(said[i:i + size]))
+                i += size - 1
+                break
+        i += 1
+    return found
 
 
 def _weight(counts: Counter, terms: tuple[str, ...]) -> float:
@@ -218,6 +236,7 @@ class Known:
         self.titles: dict[str, str] = {}
         for named in pages + [e for e in entries if e.kind == "section"]:
             self.titles.setdefault(fold_title(named.title), named.id)
+        self.cards = frozenset(fold_title(e.title) for e in entries if e.kind == "section")
         # Made-up pages (open questions, a FAQ list) gather unrelated entries: no topic bonus.
         self.loose = frozenset(e.id for e in pages if e.kind not in page_kinds)
 
