@@ -29,7 +29,7 @@ COORD = 2.0  # score x (share of the query's concepts matched) ** COORD
 MEANING_WEIGHT = 1.0  # game terms the player's words stand for, against the words themselves
 RULE_SCORE = 8.0  # a rule number quoted in a question, on that rule and its sub-rules and notes
 # How much a ruling counts against the rules: open questions are unanswered.
-AUTHORITY = {"lrr": 1.0, "official-faq": 1.0, "community-note": 0.95, "open-question": 0.6}
+AUTHORITY = {"lrr": 1.0, "official-faq": 0.95, "community-note": 0.9, "open-question": 0.6}
 TOPIC_WEIGHT = 1.0  # share of the topic's evidence added to each of its hits
 TOPIC_DECAY = 0.6  # each further hit of a topic counts this much less
 TOPIC_DEPTH = 6

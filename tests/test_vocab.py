@@ -7,7 +7,7 @@ from importlib import resources
 import pytest
 
 from corpus import vocab
-from corpus.vocab import Lexicon, damerau, fold_title, stems, understand, vocabulary, words
+from corpus.vocab import Concept, Lexicon, damerau, fold_title, stems, understand, vocabulary, words
 
 
 def meanings(text: str) -> list[str]:
@@ -183,3 +183,13 @@ def test_lexicon_suggests_only_words_used_more_than_once():
 
 def test_vocabulary_is_read_once():
     assert vocab.vocabulary() is vocab.vocabulary()
+
+
+def test_a_known_name_in_a_question_becomes_a_phrase():
+    concepts = understand("can you skilled retreat out of it", vocabulary(), frozenset({"skilled retreat"})).concepts
+    assert Concept((stems("skilled retreat"),)) in concepts
+
+
+def test_a_name_needs_two_words():
+    concepts = understand("retreat now", vocabulary(), frozenset({"retreat"})).concepts
+    assert all(len(alt) == 1 for c in concepts for alt in c.said)
