@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Iterable
+from typing import Collection, Iterable
 
 from corpus.index import ANALYZER
 
@@ -132,11 +132,11 @@ def stems(text: str) -> tuple[str, ...]:
     return tuple(token.text for token in ANALYZER(text))
 
 
-def understand(text: str, known: Vocabulary, names: frozenset[str] | dict = frozenset()) -> Request:
+def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset()) -> Request:
     """Split a cleaned query into concepts: quoted phrases, rule ids, words with their meanings.
 
-    Runs of words that spell a known name (a folded page, card or ability title such as
-    "skilled retreat" or "space combat") also count as that phrase.
+    Runs of words that spell one of names (folded card or ability titles such as "skilled
+    retreat") also count as that phrase.
     """
     quoted = [stems(p) for p in PHRASE.findall(text)]
     concepts = [Concept((q,), required=True) for q in quoted if 0 < len(q) <= MAX_PHRASE]
@@ -146,20 +146,20 @@ def understand(text: str, known: Vocabulary, names: frozenset[str] | dict = froz
     said = words(rest)
     counts = Counter(stems(rest))
     used: set[int] = set()
-    for match in known.matches(said, capitals(rest)):
+    for match in terms.matches(said, capitals(rest)):
         used.update(range(match.start, match.end))
         own = stems(" ".join(said[match.start:match.end]))
         means = tuple(m for m in map(stems, match.alias.means) if m)
         concepts.append(Concept((own,) if own else (), means, weight=_weight(counts, own)))
     concepts += [Concept((stems(w),), weight=_weight(counts, stems(w))) for i, w in enumerate(said)
-                 if i not in used and w not in known.stopwords and stems(w)]
+                 if i not in used and w not in terms.stopwords and stems(w)]
     concepts += [Concept((stems(name),)) for name in _names(said, names) if len(stems(name)) > 1]
     unique = list(dict.fromkeys(c for c in concepts if c.said or c.means or c.rules))
     marks = frozenset(t for c in unique for alt in c.said + c.means for t in alt)
     return Request(unique, marks)
 
 
-def _names(said: list[str], names) -> list[str]:
+def _names(said: list[str], names: Collection[str]) -> list[str]:
     """Runs of two to four words that spell a known name, longest first, not overlapping."""
     found, i = [], 0
     while i < len(said):
@@ -210,9 +210,6 @@ class Lexicon:
                 for key in _deletes(word) | {word}:
                     self._keys.setdefault(key, []).append(word)
 
-    def __contains__(self, word: str) -> bool:
-        return word in self.counts
-
     def correct(self, word: str) -> str | None:
         """The likeliest corpus word one or two edits away, or None when the word is fine."""
         if word in self.counts or len(word) < self.MIN_LENGTH or not word.isalpha():
@@ -236,6 +233,7 @@ class Known:
         self.titles: dict[str, str] = {}
         for named in pages + [e for e in entries if e.kind == "section"]:
             self.titles.setdefault(fold_title(named.title), named.id)
+        # Card and ability names, read as phrases in questions ("skilled retreat").
         self.cards = frozenset(fold_title(e.title) for e in entries if e.kind == "section")
         # Made-up pages (open questions, a FAQ list) gather unrelated entries: no topic bonus.
         self.loose = frozenset(e.id for e in pages if e.kind not in page_kinds)
