@@ -17,6 +17,7 @@ from pathlib import Path
 from corpus import Corpus
 
 REPO = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("MECATOL_SHARED") or REPO.parent / "shared")
 LIMIT = 60  # enough hits to see ten distinct topics
 _FAMILIES = {"R": "", "F": "factions/", "C": "cards/"}  # tirules page prefix -> slug family
 
@@ -105,8 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instance", type=Path,
                         default=Path(os.environ.get("MECATOL_INSTANCE") or "instance"),
                         help="Folder holding the corpus (default: $MECATOL_INSTANCE or ./instance).")
-    parser.add_argument("--queries", type=Path, default=REPO.parent / "shared/queries/dev.jsonl",
-                        help="JSON lines with q, expected_topics and expected_rules.")
+    parser.add_argument("--queries", type=Path, default=SHARED / "queries/dev.jsonl",
+                        help="JSON lines with q, expected_topics and expected_rules "
+                             "(default: queries/dev.jsonl in $MECATOL_SHARED or ../shared).")
     parser.add_argument("--verbose", action="store_true", help="List the questions that missed rank 1.")
     args = parser.parse_args(argv)
     questions = [json.loads(line) for line in args.queries.read_text(encoding="utf-8").splitlines()
