@@ -17,6 +17,7 @@ _CAPITALS = re.compile(r"\b[A-Z][A-Z0-9]+\b")
 MAX_ALIAS_WORDS = 4
 REPEAT_WEIGHT = 0.5  # extra weight of a word for each time a question repeats it
 MAX_PHRASE = 5  # longer quotes are pasted text, searched as words rather than required
+MAX_BESIDE_QUOTE = 3  # words outside quotes beyond which a quote is a hint, not a must
 RULE_MENTION = re.compile(r"(?<![\w.])(\d{1,3}\.\d{1,2}[a-z]{0,2})(?![\w.])", re.I)
 PHRASE = re.compile(r'"([^"]*)"')
 MAX_SUGGEST = 6  # content words in a query beyond which no spelling is suggested
@@ -139,10 +140,13 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
     retreat") also count as that phrase.
     """
     quoted = [stems(p) for p in PHRASE.findall(text)]
-    concepts = [Concept((q,), required=True) for q in quoted if 0 < len(q) <= MAX_PHRASE]
+    rest = RULE_MENTION.sub(" ", PHRASE.sub(" ", text)).replace('"', " ")
+    # A quote is required in a search ("space cannon" wormhole), not in a question that
+    # merely names a card in quotes; a long quote is pasted text, read as words.
+    required = len([w for w in words(rest) if w not in terms.stopwords]) <= MAX_BESIDE_QUOTE
+    concepts = [Concept((q,), required=required) for q in quoted if 0 < len(q) <= MAX_PHRASE]
     concepts += [Concept(rules=(r.lower(),)) for r in RULE_MENTION.findall(text)]
-    long_quotes = " ".join(p for p, q in zip(PHRASE.findall(text), quoted) if len(q) > MAX_PHRASE)
-    rest = RULE_MENTION.sub(" ", PHRASE.sub(" ", text)).replace('"', " ") + " " + long_quotes
+    rest += " " + " ".join(p for p, q in zip(PHRASE.findall(text), quoted) if len(q) > MAX_PHRASE)
     said = words(rest)
     counts = Counter(stems(rest))
     used: set[int] = set()

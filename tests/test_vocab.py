@@ -193,3 +193,8 @@ def test_a_known_name_in_a_question_becomes_a_phrase():
 def test_a_name_needs_two_words():
     concepts = understand("retreat now", vocabulary(), frozenset({"retreat"})).concepts
     assert all(len(alt) == 1 for c in concepts for alt in c.said)
+
+
+def test_quote_inside_a_question_is_a_hint_not_a_must():
+    question = 'can my pds fire through wormholes using their ability "deep space cannon"'
+    assert not any(c.required for c in understand(question, vocabulary()).concepts)
