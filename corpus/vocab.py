@@ -144,7 +144,8 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
     # A quote is required in a search ("space cannon" wormhole), not in a question that
     # merely names a card in quotes; a long quote is pasted text, read as words.
     required = len([w for w in words(rest) if w not in terms.stopwords]) <= MAX_BESIDE_QUOTE
-    concepts = [Concept((q,), required=required) for q in quoted if 0 < len(q) <= MAX_PHRASE]
+    concepts = [Concept((q,), _means(terms, p), required=required)
+                for p, q in zip(PHRASE.findall(text), quoted) if 0 < len(q) <= MAX_PHRASE]
     concepts += [Concept(rules=(r.lower(),)) for r in RULE_MENTION.findall(text)]
     rest += " " + " ".join(p for p, q in zip(PHRASE.findall(text), quoted) if len(q) > MAX_PHRASE)
     said = words(rest)
@@ -153,7 +154,7 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
     for match in terms.matches(said, capitals(rest)):
         used.update(range(match.start, match.end))
         own = stems(" ".join(said[match.start:match.end]))
-        means = tuple(m for m in map(stems, match.alias.means) if m)
+        means = _means(terms, " ".join(said[match.start:match.end]))
         concepts.append(Concept((own,) if own else (), means, weight=_weight(counts, own)))
     concepts += [Concept((stems(w),), weight=_weight(counts, stems(w))) for i, w in enumerate(said)
                  if i not in used and w not in terms.stopwords and stems(w)]
@@ -161,6 +162,12 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
     unique = list(dict.fromkeys(c for c in concepts if c.said or c.means or c.rules))
     marks = frozenset(t for c in unique for alt in c.said + c.means for t in alt)
     return Request(unique, marks)
+
+
+def _means(terms: Vocabulary, said: str) -> tuple[tuple[str, ...], ...]:
+    """Stems of the game terms an alias stands for (none if the words are no alias)."""
+    alias = terms.aliases.get(tuple(words(said)))
+    return tuple(m for m in map(stems, alias.means) if m) if alias else ()
 
 
 def _names(said: list[str], names: Collection[str]) -> list[str]:

@@ -73,6 +73,11 @@ def test_player_questions_find_their_topic_in_the_top_three(corpus, query, topic
     assert topic in topics(corpus.search(query), 3)
 
 
+def test_card_name_quoted_in_a_question_does_not_narrow_the_search(corpus):
+    results = corpus.search('Can PDS II fire through wormholes using their ability "Deep Space Cannon"?')
+    assert {"space-cannon", "wormholes"} <= set(topics(results, 3))
+
+
 def test_long_pasted_question_still_finds_its_topic(corpus):
     question = ("So we were playing last night and my opponent had two destroyers in the system when I "
                 "moved in with a carrier full of fighters. Before the first round of space combat he "
