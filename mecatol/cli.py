@@ -77,6 +77,8 @@ def search_command(query: str, limit: int, as_json: bool, instance: Path | None)
         return
     if results.jump:
         click.echo(f"→ {results.jump}")
+    if results.did_you_mean and results.hits:
+        click.echo(f"did you mean {results.did_you_mean!r}?")
     for rank, hit in enumerate(results.hits, start=1):
         click.echo(f"{rank:2}. [{hit.kind}] {hit.id}  {hit.title}  ({hit.page})")
     if not results.hits:
