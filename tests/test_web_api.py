@@ -17,6 +17,7 @@ SUCCESS = [
     "/api/topics",
     "/api/topics/space-cannon",
     "/api/topics/factions/xxcha",
+    "/api/resolve/catalogue?ability=space_cannon",
 ]
 FAILURE = [
     ("/api/search?q=pds&limit=abc", 400),
@@ -27,6 +28,8 @@ FAILURE = [
     ("/api/topics/no-such-topic", 404),
     ("/api/topics/77.7d", 404),
     ("/api/no-such-endpoint", 404),
+    ("/api/resolve", 405),  # POST only: tests/test_web_resolver.py posts scenarios
+    ("/api/resolve/catalogue?ability=lasers", 400),
 ]
 
 

@@ -28,11 +28,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
-    from webapp import api, corpus_access, errors, pages, security
+    from webapp import api, corpus_access, errors, pages, resolver, security
 
     corpus_access.init_app(app)
     errors.init_app(app)
     security.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(resolver.bp)
     return app

@@ -66,3 +66,16 @@ def asset_url(filename: str) -> str:
 def _digest(folder: str, filename: str) -> str:
     """Short hash of a static file's bytes (computed once per process)."""
     return hashlib.sha256((Path(folder) / filename).read_bytes()).hexdigest()[:10]
+
+
+def resolver_url(page: Entry, query: list[tuple[str, str]] | None = None) -> str:
+    """A topic page at its step resolver, with a scenario's query pairs (webapp.resolver.encode)."""
+    args: dict[str, list[str]] = {}
+    for key, value in query or ():
+        args.setdefault(key, []).append(value)
+    return url_for("pages.rules", ref=page.id, _anchor="resolver", **args)
+
+
+def resolve_api_url(catalogue: bool = False) -> str:
+    """The resolver's JSON endpoint (POST), or its unit catalogue (GET, ?ability=)."""
+    return url_for("resolver.catalogue_view" if catalogue else "resolver.resolve_view")
