@@ -1,0 +1,306 @@
+"""The step resolver on the web: POST /api/resolve, its catalogue, the widget, its no-JS form, the permalink."""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from urllib.parse import parse_qsl, urlencode
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from web_fixtures import app, client, web_app, web_instance  # noqa: F401
+from werkzeug.datastructures import MultiDict
+
+from corpus.resolve import ResolveError, resolve
+from webapp.resolver import decode, encode
+
+PDS2 = {"ability": "space_cannon", "units": [{"name": "PDS II", "count": 2}]}
+DOCK = {"name": "Space Dock I", "planet_resources": 3}
+ARBOREC = {"ability": "production", "faction": "arborec", "producers": [DOCK],
+           "build": [{"name": "Infantry I", "count": 2}]}
+WIDGET_PAGES = {"space-cannon": "space_cannon", "pds": "space_cannon", "bombardment": "bombardment",
+                "anti-fighter-barrage": "anti_fighter_barrage", "production": "production",
+                "space-dock": "production"}
+
+
+def post(client, body):
+    """POST a scenario as JSON."""
+    return client.post("/api/resolve", json=body)
+
+
+def html(client, path: str) -> str:
+    """A page's HTML, which must be a 200."""
+    response = client.get(path)
+    assert response.status_code == 200, path
+    return response.get_data(as_text=True)
+
+
+def widget(text: str) -> str:
+    """The resolver widget's markup within a page."""
+    return text[text.index('<details class="resolver"'):text.index("</details>", text.index("rs-result"))]
+
+
+@pytest.mark.parametrize("body, rule", [
+    (PDS2, "77.3"),
+    ({"ability": "space_cannon_defense", "units": [{"name": "PDS II"}]}, "77.7"),
+    ({"ability": "bombardment", "units": [{"name": "Dreadnought II", "count": 2}]}, "15.1"),
+    ({"ability": "anti_fighter_barrage", "units": [{"name": "Destroyer II", "count": 2}]}, "10.1"),
+    ({"ability": "production", "producers": [DOCK], "build": [{"name": "Carrier I"}]}, "68.1"),
+])
+def test_api_resolves_each_ability_in_the_envelope(client, body, rule):
+    response = post(client, body)
+    assert response.status_code == 200 and response.json["ok"] is True
+    assert rule in [step["rule"] for step in response.json["steps"]]
+
+
+def test_two_pds_ii(client):
+    answer = post(client, PDS2).json
+    assert answer["distribution"] == pytest.approx([0.16, 0.48, 0.36])
+    assert answer["expected_hits"] == pytest.approx(1.2) and answer["p_at_least_one"] == pytest.approx(0.84)
+
+
+def test_steps_link_to_their_rules(client):
+    urls = {step["rule"]: step["url"] for step in post(client, PDS2).json["steps"]}
+    assert urls["77.3"] == "/rules/space-cannon#77.3" and urls["87.4"] == "/rules/sustain-damage#87.4"
+
+
+def test_planetary_shield_blocks_bombardment_without_a_war_sun(client):
+    body = {"ability": "bombardment", "units": [{"name": "Dreadnought II", "count": 2}],
+            "modifiers": {"planetary_shield": True}}
+    answer = post(client, body).json
+    assert answer["blocked"] is True and answer["distribution"] == [1.0]
+
+
+def test_arborec_space_dock_cannot_build_infantry(client):
+    answer = post(client, ARBOREC).json
+    assert answer["ok"] is True and answer["allowed"] is False
+    assert [(v["rule"], v["url"]) for v in answer["violations"]] == [("68.1d", "/rules/production#68.1d")]
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"ability": "space_cannon", "units": [{"name": "Nope"}]}, "units[0].name"),
+    ({"ability": "space_cannon", "units": [{"name": "PDS II"}, {"value": 11}]}, "units[1].value"),
+    ({"ability": "space_cannon", "units": [{"name": "PDS II", "count": -1}]}, "units[0].count"),
+    ({"ability": "space_cannon", "units": [{"value": 5, "dice": 10, "count": 11}]}, "units"),
+    ({"ability": "production", "producers": [{"name": "Space Dock I"}]}, "producers[0].planet_resources"),
+    ({"ability": "lasers"}, "ability"),
+    ([1, 2], "request"),
+])
+def test_bad_scenario_is_a_400_naming_the_field(client, body, field):
+    response = post(client, body)
+    assert response.status_code == 400
+    assert response.json == {"ok": False, "error": response.json["error"], "status": 400, "field": field}
+    assert response.json["error"].startswith(f"{field}: ")
+
+
+@pytest.mark.parametrize("data, content_type", [
+    ('{"ability": "space_cannon", ', "application/json"),
+    ("ability=space_cannon&u=PDS+II", "application/x-www-form-urlencoded"),
+    ('{"ability": "space_cannon"}', "text/plain"),
+    ("", None),
+])
+def test_body_that_is_not_json_is_a_400_naming_the_body(client, data, content_type):
+    response = client.post("/api/resolve", data=data, content_type=content_type)
+    assert response.status_code == 400 and response.json["ok"] is False
+    assert response.json["field"] == "body" and response.json["error"].startswith("body: ")
+
+
+def test_get_is_a_405_envelope(client):
+    response = client.get("/api/resolve")
+    assert response.status_code == 405
+    assert response.json["ok"] is False and response.json["status"] == 405
+
+
+def test_catalogue_lists_units_for_the_picker(client):
+    body = client.get("/api/resolve/catalogue?ability=space_cannon").json
+    assert body["ok"] is True and "PDS II" in [unit["name"] for unit in body["units"]]
+
+
+def test_catalogue_refuses_an_unknown_ability(client):
+    response = client.get("/api/resolve/catalogue?ability=lasers")
+    assert response.status_code == 400 and response.json["field"] == "ability"
+
+
+@pytest.mark.parametrize("slug, ability", WIDGET_PAGES.items())
+def test_widget_is_on_the_ability_pages_with_their_default(client, slug, ability):
+    form = widget(html(client, f"/rules/{slug}"))
+    assert f'action="/rules/{slug}#resolver"' in form
+    assert re.search(rf'name="ability" value="{ability}"( checked)?>', form)
+
+
+@pytest.mark.parametrize("path", ["/rules/movement", "/factions/xxcha", "/"])
+def test_widget_is_not_on_other_pages(client, path):
+    assert 'id="resolver"' not in html(client, path)
+
+
+def test_space_cannon_pages_toggle_defense(client):
+    assert 'value="space_cannon_defense"' in widget(html(client, "/rules/pds"))
+
+
+def test_form_renders_the_scenario_without_javascript(client):
+    form = widget(html(client, "/rules/space-cannon?ability=space_cannon&u=PDS+II*2"))
+    chart = form[form.index("<svg"):form.index("</svg>")]
+    assert chart.count("<rect") == 3 and all(f">{p}</text>" in chart for p in ("16%", "48%", "36%"))
+    assert '<a class="rid" href="#77.3">77.3</a>' in form
+    assert 'class="rs-p1">84%<' in form and 'class="rs-expected">1.2<' in form
+
+
+def test_form_shows_the_permalink_of_its_scenario(client):
+    form = widget(html(client, "/rules/space-cannon?u=5x3:Xxcha+flagship&ability=space_cannon&plasma=on&u=PDS+II*2"))
+    assert ('href="/rules/space-cannon?ability=space_cannon&amp;u=5x3*1:Xxcha+flagship&amp;u=PDS+II*2'
+            '&amp;plasma=1#resolver"') in form
+
+
+class FormFields(HTMLParser):
+    """What a browser without JavaScript submits: named inputs (checked boxes only) and selects."""
+
+    def __init__(self):
+        super().__init__()
+        self.pairs: list[tuple[str, str]] = []
+        self.select: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "input" and a.get("name") and (a.get("type") not in ("checkbox", "radio") or "checked" in a):
+            self.pairs.append((a["name"], a.get("value") or ""))
+        elif tag == "select":
+            self.select = a.get("name")
+        elif tag == "option" and self.select and "selected" in a:
+            self.pairs.append((self.select, a.get("value") or ""))
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self.select = None
+
+
+def submitted(form: str) -> list[tuple[str, str]]:
+    """The query string the no-JS form submits."""
+    parser = FormFields()
+    parser.feed(form[:form.index("</form>")])
+    return parser.pairs
+
+
+@pytest.mark.parametrize("path", [
+    "/rules/space-cannon?ability=space_cannon&u=PDS+II*2&u=5x3*1@adj:Xxcha+flagship&plasma=1&seed=7",
+    "/rules/bombardment?ability=bombardment&u=Dreadnought+II*2&shield=1&warsun=1&rolls=3,4",
+    "/rules/space-dock?ability=production&faction=arborec&p=Space+Dock+I*1@3&b=Infantry+I*2&resources=4",
+])
+def test_form_resubmits_its_scenario_without_javascript(client, path):
+    first = widget(html(client, path))
+    again = widget(html(client, path.split("?")[0] + "?" + urlencode(submitted(first))))
+    assert again == first
+
+
+def test_production_form_shows_the_violation(client):
+    path = "/rules/production?ability=production&faction=arborec&p=Space+Dock+I*1@3&b=Infantry+I*2"
+    form = widget(html(client, path))
+    assert "Not allowed" in form and '<a class="rid" href="#68.1d">68.1d</a> 2 infantry' in form
+    assert '<option value="arborec" selected>' in form
+
+
+@pytest.mark.parametrize("query, message", [
+    ("ability=space_cannon&u=PDS+II*2&u=11x1", "units[1].value: must be between 1 and 10"),
+    ("ability=space_cannon&u=PDS+II*-1", "units[0].count: must be between 1 and 100"),
+    ("ability=space_cannon&u=Nope", "units[0].name: unknown unit"),
+    ("ability=lasers", "ability: must be one of"),
+    ("ability=production&p=Space+Dock+I", "producers[0].planet_resources: required"),
+    ("ability=space_cannon&u=PDS+II&plasma=7", "modifiers.plasma_scoring: use plasma=1"),
+])
+def test_bad_scenario_shows_the_error_in_the_form(client, query, message):
+    form = widget(html(client, f"/rules/space-cannon?{query}"))
+    error = re.search(r'<p class="rs-error" id="rs-error" role="alert">([^<]*)</p>', form)
+    assert error and error[1].replace("&#39;", "'").startswith(message)
+
+
+def test_bad_row_is_marked_invalid(client):
+    form = widget(html(client, "/rules/space-cannon?ability=space_cannon&u=PDS+II*2&u=11x1"))
+    assert re.search(r'value="11x1"[^>]*aria-invalid="true"', form)
+    assert not re.search(r'value="PDS II\*2"[^>]*aria-invalid', form)
+
+
+def test_scenario_text_is_escaped(client):
+    form = widget(html(client, "/rules/space-cannon?ability=space_cannon&u=5x1*1:<b>bold</b>"))
+    assert "<b>bold</b>" not in form and "&lt;b&gt;bold&lt;/b&gt;" in form
+
+
+def test_widget_has_no_inline_script_or_style(client):
+    text = html(client, "/rules/space-cannon?ability=space_cannon&u=PDS+II*2")
+    assert not re.search(r"<script(?![^>]*\bsrc=)", text) and " style=" not in widget(text)
+
+
+def test_space_cannon_page_with_the_resolver_weighs_under_150_kb(client):
+    total = 0
+    for path in ("/rules/space-cannon", "/static/style.css", "/static/app.js", "/static/resolver.js",
+                 "/static/resolver.css"):
+        with client.get(path) as response:  # static files are streamed; close them
+            total += len(response.data)
+    assert total < 150_000
+
+
+# The permalink encoding, without the app.
+EXAMPLE = "ability=space_cannon&u=PDS+II*2&u=5x3*1:Xxcha+flagship&plasma=1"
+CANONICAL = [
+    EXAMPLE,
+    "ability=space_cannon_defense&u=PDS+I*3&u=Hel-Titan+II*1@adj&plasma=u1&rolls=3,+7,+10",
+    "ability=bombardment&u=Dreadnought+II*2&u=4x2*1@adj:Custom&shield=1&warsun=1&harrow=1&seed=42",
+    "ability=anti_fighter_barrage&u=Destroyer+II*2",
+    "ability=production&faction=arborec&p=Space+Dock+I*1@3&p=Carrier+II*2&b=Infantry+I*2&resources=4&fleet_pool=3",
+]
+
+
+def query(pairs) -> str:
+    """Pairs written as werkzeug's url_for writes a query string."""
+    return urlencode(pairs, safe="!$'()*,/:;?@")
+
+
+def test_decode_the_documented_example():
+    assert decode(MultiDict(parse_qsl(EXAMPLE))) == {
+        "ability": "space_cannon",
+        "units": [{"name": "PDS II", "count": 2}, {"value": 5, "dice": 3, "count": 1, "label": "Xxcha flagship"}],
+        "modifiers": {"plasma_scoring": True},
+    }
+
+
+@pytest.mark.parametrize("text", CANONICAL)
+def test_canonical_query_round_trips(text):
+    assert query(encode(decode(MultiDict(parse_qsl(text))))) == text
+
+
+@pytest.mark.parametrize("text", CANONICAL)
+def test_request_round_trips(text):
+    request = decode(MultiDict(parse_qsl(text)))
+    assert decode(MultiDict(encode(request))) == request
+
+
+@pytest.mark.parametrize("typed, entry", [
+    ("5 (x3)", {"value": 5, "dice": 3, "count": 1}),
+    ("7", {"value": 7, "dice": 1, "count": 1}),
+    (" pds 2 * 3 ", {"name": "pds 2", "count": 3}),
+    ("PDS II*abc", {"name": "PDS II", "count": "abc"}),
+    ("PDS II*2@ADJ", {"name": "PDS II", "count": 2, "adjacent": True}),
+])
+def test_typed_units_decode_leniently(typed, entry):
+    assert decode(MultiDict([("ability", "space_cannon"), ("u", typed)]))["units"] == [entry]
+
+
+def test_blank_rows_are_skipped():
+    params = MultiDict([("ability", "space_cannon"), ("u", ""), ("u", "PDS II*2"), ("u", "  ")])
+    assert decode(params)["units"] == [{"name": "PDS II", "count": 2}]
+
+
+def test_no_ability_is_no_scenario():
+    assert decode(MultiDict([("u", "PDS II*2")])) is None
+
+
+ALPHABET = st.sampled_from("PDS I*@:x5 0-1adj,")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["ability", "u", "p", "b", "plasma", "shield", "rolls", "seed",
+                                           "faction", "resources"]), st.text(ALPHABET, max_size=12)), max_size=6),
+       st.sampled_from(["space_cannon", "bombardment", "production"]))
+def test_any_query_resolves_or_names_a_field(pairs, ability):
+    try:
+        resolve(decode(MultiDict([("ability", ability), *pairs])) or {})
+    except ResolveError as exc:
+        assert exc.field
