@@ -8,6 +8,8 @@ import pytest
 from shared import shared_dir
 
 DATA = Path(__file__).parent / "data"
+# The web and browser fixtures live in their own modules.
+pytest_plugins = ["web_fixtures", "browser_fixtures"]
 
 
 @pytest.fixture(scope="session")

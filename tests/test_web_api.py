@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-from web_fixtures import app, client, web_app, web_instance  # noqa: F401
 
 from webapp.errors import API_PREFIX
 

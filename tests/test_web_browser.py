@@ -2,55 +2,10 @@
 from __future__ import annotations
 
 import re
-import threading
-from pathlib import Path
 
-import pytest
-from web_fixtures import web_app, web_instance  # noqa: F401
+from browser_fixtures import OUTPUT, needs_chromium
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-OUTPUT = Path(__file__).resolve().parent.parent / "test-output"
-
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium not installed at /usr/bin/chromium "
-                                 "(apt-get install chromium)")]
-
-
-@pytest.fixture(scope="module")
-def base_url(web_app):
-    """The app served by waitress on a free port, as `mecatol serve` would."""
-    import waitress
-
-    server = waitress.create_server(web_app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-    thread.join(timeout=5)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One headless Chromium for the module."""
-    from playwright.sync_api import sync_playwright
-
-    playwright = sync_playwright().start()
-    chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-    yield chromium
-    chromium.close()
-    playwright.stop()
-
-
-@pytest.fixture
-def page(browser, base_url):
-    """A fresh page, allowed to use the clipboard, with relative URLs resolved against the server."""
-    context = browser.new_context(base_url=base_url, permissions=["clipboard-read", "clipboard-write"])
-    tab = context.new_page()
-    tab.set_default_timeout(5000)
-    yield tab
-    context.close()
+pytestmark = needs_chromium()
 
 
 def test_search_from_home_and_open_a_result(page):

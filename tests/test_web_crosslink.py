@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from web_fixtures import tiny_app, tiny_entries  # noqa: F401
+from web_fixtures import tiny_entries
 
 from corpus import Corpus
 from corpus.model import Entry

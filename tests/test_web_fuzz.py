@@ -6,7 +6,6 @@ from urllib.parse import urlencode
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from web_fixtures import web_app, web_instance  # noqa: F401
 
 NASTY = ['"unbalanced', "a*", "*", "?", "foo:bar", "title:x", "(((", ")", "AND OR NOT", "NOT",
          "77.7d OR", "space^3", "[a TO z]", "~", "\\", "'", "<script>alert(1)</script>", "%", "&q=1",

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from web_fixtures import app, client, publish_tiny, tiny_app, web_app, web_instance  # noqa: F401
+from web_fixtures import publish_tiny
 
 from corpus import Corpus
 from corpus.search import Results

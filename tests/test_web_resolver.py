@@ -8,11 +8,10 @@ from urllib.parse import parse_qsl, urlencode
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from web_fixtures import app, client, web_app, web_instance  # noqa: F401
 from werkzeug.datastructures import MultiDict
 
 from corpus.resolve import ResolveError, resolve
-from webapp.resolver import decode, encode
+from webapp.scenario import decode, encode
 
 PDS2 = {"ability": "space_cannon", "units": [{"name": "PDS II", "count": 2}]}
 DOCK = {"name": "Space Dock I", "planet_resources": 3}

@@ -5,13 +5,10 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_web_browser import CHROMIUM, OUTPUT, base_url, browser, page  # noqa: F401
+from browser_fixtures import OUTPUT, needs_chromium
 from test_web_resolver import CANONICAL
-from web_fixtures import web_app, web_instance  # noqa: F401
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium not installed at /usr/bin/chromium "
-                                 "(apt-get install chromium)")]
+pytestmark = needs_chromium()
 
 
 def open_widget(page, path: str) -> None:

@@ -1,6 +1,6 @@
 """Web test fixtures: an app over a corpus ingested from the real mirror, plus a tiny built one.
 
-Import the fixtures you use into a test module: `from web_fixtures import app, client`.
+conftest.py registers this module as a plugin, so every test module can use its fixtures.
 """
 from __future__ import annotations
 

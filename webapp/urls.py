@@ -69,7 +69,7 @@ def _digest(folder: str, filename: str) -> str:
 
 
 def resolver_url(page: Entry, query: list[tuple[str, str]] | None = None) -> str:
-    """A topic page at its step resolver, with a scenario's query pairs (webapp.resolver.encode)."""
+    """A topic page at its step resolver, with a scenario's query pairs (webapp.scenario.encode)."""
     args: dict[str, list[str]] = {}
     for key, value in query or ():
         args.setdefault(key, []).append(value)
