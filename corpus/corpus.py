@@ -65,17 +65,22 @@ class Corpus:
                     self._parser = search.make_parser(self.entries, reader)
         return self._index.searcher()
 
-    def search(self, query: str, limit: int = 10, kind: str | None = None) -> search.Results:
-        """Ranked hits for a query; a rule id or page title also gives a jump target, first."""
+    def search(self, query: str, limit: int = 10, kind: str | None = None,
+               source: str | None = None) -> search.Results:
+        """Ranked hits for a query; a rule id or page title also gives a jump target, first.
+
+        kind and source filter the hits (source is a Source.name such as "wiki").
+        """
         text = search.clean_query(query)
         results = search.Results(query=text)
         if not text or limit < 1:
             return results
+        only = search.Only(kind, source)
         with self.searcher() as searcher:
             results.jump = self._jump(text)
-            hits = search.run(searcher, self._parser, text, limit, kind)
-            results.did_you_mean, hits = search.suggest(searcher, self._parser, text, hits, limit, kind)
-        results.hits = self._jump_first(results.jump, hits, text, limit, kind)
+            hits = search.run(searcher, self._parser, text, limit, only)
+            results.did_you_mean, hits = search.suggest(searcher, self._parser, text, hits, limit, only)
+        results.hits = self._jump_first(results.jump, hits, text, limit, only)
         return results
 
     def _jump(self, text: str) -> str | None:
@@ -87,9 +92,12 @@ class Corpus:
             return next((e.id for e in self.pages("topic") if e.number == rule), None)
         return self._parser.known.page_named(text) if self._parser else None
 
-    def _jump_first(self, jump: str | None, hits: list, text: str, limit: int, kind: str | None) -> list:
-        """The hits with the jump target moved (or added) to the top when the kind allows."""
-        if jump is None or (kind and self.by_id[jump].kind != kind):
+    def _jump_first(self, jump: str | None, hits: list, text: str, limit: int, only: search.Only) -> list:
+        """The hits with the jump target moved (or added) to the top when the filters allow."""
+        if jump is None:
+            return hits
+        target = self.by_id[jump]
+        if not only.allows({"kind": target.kind, "source": ",".join(s.name for s in target.sources)}):
             return hits
         entry = self.by_id[jump]
         page = self.by_id.get(entry.topic, entry).title

@@ -141,13 +141,27 @@ def coordinated(concepts: list[Concept], searcher, scores: TermScores, units: bo
     return {k: total[k] * (matched[k] / len(concepts)) ** COORD for k in keys}
 
 
-def candidates(searcher, scores: TermScores, request: Request, kind: str | None, limit: int = 0):
+@dataclass(frozen=True)
+class Only:
+    """Result filters: an entry kind and a source name (None lets everything through)."""
+
+    kind: str | None = None
+    source: str | None = None
+
+    def allows(self, fields: dict) -> bool:
+        """True when an indexed entry's stored fields pass both filters."""
+        if self.kind and fields.get("kind") != self.kind:
+            return False
+        return not self.source or self.source in (fields.get("source") or "").split(",")
+
+
+def candidates(searcher, scores: TermScores, request: Request, only: Only, limit: int = 0):
     """First stage: the best entries by BM25F, and each topic's score as one document."""
     reader = searcher.reader()
     rarity = {c: _rarity(c, reader, scores.fields) for c in request.concepts}
     kept = sorted((c for c in request.concepts if rarity[c] is not None), key=rarity.get)[:MAX_TERMS]
     entries = coordinated(kept, searcher, scores)
-    docs = [d for d in entries if kind is None or scores.docs[d].get("kind") == kind]
+    docs = [d for d in entries if only.allows(scores.docs[d])]
     best = heapq.nlargest(max(CANDIDATES, limit), docs, key=lambda d: (entries[d], -d))
     units = coordinated(kept, searcher, scores, units=True)
     return [(entries[d], scores.docs[d]) for d in best], scores.topic_scores(units)
@@ -187,21 +201,21 @@ def make_parser(entries, reader) -> Parser:
     return Parser(vocab.Known(entries, indexed), scores)
 
 
-def run(searcher, parser: Parser, text: str, limit: int, kind: str | None = None) -> list[Hit]:
+def run(searcher, parser: Parser, text: str, limit: int, only: Only = Only()) -> list[Hit]:
     """Search a cleaned query and return its best hits."""
     request = understand(text, parser.known.vocabulary, parser.known.cards)
-    found, pages = candidates(searcher, parser.scores, request, kind, limit)
+    found, pages = candidates(searcher, parser.scores, request, only, limit)
     ranked = rerank(found, pages, parser.known.loose)[:max(limit, 0)]
     return [make_hit(fields, score, request.marks) for score, fields in ranked]
 
 
 def suggest(searcher, parser: Parser, text: str, hits: list[Hit], limit: int,
-            kind: str | None) -> tuple[str | None, list[Hit]]:
+            only: Only = Only()) -> tuple[str | None, list[Hit]]:
     """A spelling fix worth offering (its top hit beats the query's), and the hits to show."""
     fixed = parser.known.corrected(text)
     if not fixed:
         return None, hits
-    better = run(searcher, parser, fixed, limit, kind)
+    better = run(searcher, parser, fixed, limit, only)
     if not better or (hits and better[0].score <= hits[0].score):
         return None, hits
     return fixed, hits or better

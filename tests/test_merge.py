@@ -54,3 +54,9 @@ def test_faqs_are_linked_to_what_they_clarify(default_corpus):
     assert all(e.authority in ("official-faq", "community-note") for e in faqs)
     linked = default_corpus.referenced_by("space-cannon")
     assert any(i.startswith("faq.") for i in linked)
+
+
+def test_search_can_keep_to_one_source(default_corpus):
+    hits = default_corpus.search("pds wormhole", limit=15, source="wiki").hits
+    assert hits and all("wiki" in {s.name for s in default_corpus.get(h.id).sources} for h in hits)
+    assert {h.kind for h in hits} <= {"faq", "section", "question", "page"}

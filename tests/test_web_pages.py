@@ -121,7 +121,7 @@ def test_search_page_without_hits_says_so(client):
 
 def test_search_page_without_hits_suggests_a_spelling(client, monkeypatch):
     # Whatever the engine's own fuzziness, an empty result still gets a title suggestion.
-    monkeypatch.setattr(Corpus, "search", lambda self, query, limit=10, kind=None: Results(query=query))
+    monkeypatch.setattr(Corpus, "search", lambda self, query, limit=10, kind=None, source=None: Results(query=query))
     html = page(client, "/search?q=spase+canon")
     assert re.search(r'Did you mean <a href="/search\?q=Space\+Cannon">Space Cannon</a>', html)
 

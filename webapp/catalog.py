@@ -44,6 +44,7 @@ class Catalog:
     def __init__(self, corpus: Corpus):
         self.corpus = corpus
         self.renderer = Renderer(corpus)
+        self.source_names = sorted({s.name for e in corpus.entries for s in e.sources})
         self._faqs = _faqs_by_page(corpus)
         self._views: dict[str, PageView] = {}
 

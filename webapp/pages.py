@@ -74,8 +74,9 @@ def search():
     """Search results; works without JavaScript, and type-ahead reuses its JSON twin."""
     view = search_view.search(request.args)
     kinds = [(k, views.KIND_LABELS[k]) for k in KINDS]
-    return render_template("search.html", view=view, kinds=kinds,
-                           json_url=urls.search_url(view.query, view.kind, api=True))
+    sources = [(s, views.SOURCE_LABELS.get(s, s)) for s in search_view.source_names()]
+    return render_template("search.html", view=view, kinds=kinds, sources=sources,
+                           json_url=urls.search_url(view.query, view.kind, api=True, source=view.source))
 
 
 @bp.get("/opensearch.xml")

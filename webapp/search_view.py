@@ -25,6 +25,7 @@ class SearchView:
     query: str
     kind: str | None
     limit: int
+    source: str | None = None
     hits: list[dict] = field(default_factory=list)
     did_you_mean: str | None = None
     jump: dict | None = None
@@ -33,38 +34,47 @@ class SearchView:
     def to_dict(self) -> dict:
         """The API body (without the envelope's "ok")."""
         results = [{**hit, "snippet": str(hit["snippet"])} for hit in self.hits]
-        return {"query": self.query, "kind": self.kind, "limit": self.limit, "results": results,
+        return {"query": self.query, "kind": self.kind, "source": self.source, "limit": self.limit,
+                "results": results,
                 "did_you_mean": self.did_you_mean, "jump": self.jump, "error": self.error}
 
 
-def parse_args(args) -> tuple[str, str | None, int]:
-    """q, kind and limit from request args; a bad kind or limit is a BadParameter naming it."""
+def parse_args(args) -> tuple[str, str | None, str | None, int]:
+    """q, kind, source and limit from request args; a bad one is a BadParameter naming it."""
     config = current_app.config
     query = (args.get("q") or "")[: config["MAX_QUERY_CHARS"]]
     kind = args.get("kind") or None
     if kind is not None and kind not in KINDS:
         raise BadParameter("kind", f"must be one of {', '.join(KINDS)}")
+    source = args.get("source") or None
+    if source is not None and source not in source_names():
+        raise BadParameter("source", f"must be one of {', '.join(source_names())}")
     raw = args.get("limit")
     if raw is None or raw == "":
-        return query, kind, config["SEARCH_LIMIT"]
+        return query, kind, source, config["SEARCH_LIMIT"]
     try:
         limit = int(raw)
     except ValueError:
         limit = 0
     if not 1 <= limit <= config["MAX_SEARCH_LIMIT"]:
         raise BadParameter("limit", f"must be a whole number from 1 to {config['MAX_SEARCH_LIMIT']}")
-    return query, kind, limit
+    return query, kind, source, limit
+
+
+def source_names() -> list[str]:
+    """The source names the current corpus was built from, sorted."""
+    return get_catalog().source_names
 
 
 def search(args) -> SearchView:
     """Run the search in args; never raises for odd queries, only for bad parameters."""
-    query, kind, limit = parse_args(args)
-    view = SearchView(query=query.strip(), kind=kind, limit=limit)
+    query, kind, source, limit = parse_args(args)
+    view = SearchView(query=query.strip(), kind=kind, limit=limit, source=source)
     if not view.query:
         return view
     corpus = get_corpus()
     try:
-        results = corpus.search(query, limit=limit, kind=kind)
+        results = corpus.search(query, limit=limit, kind=kind, source=source)
     except Exception:  # a query the parser chokes on is the user's typo, not a server error
         current_app.logger.exception("search failed for %r", query)
         view.error = "That query could not be read; try plain words or a rule number such as 77.7d."
@@ -72,10 +82,11 @@ def search(args) -> SearchView:
     view.query = results.query
     hits = _distinct([_hit_dict(h.to_dict()) for h in results.hits])
     jump = corpus.by_id.get(results.jump) if results.jump else None
-    if jump is not None and (kind is None or jump.kind == kind):
+    if jump is not None and results.hits and results.hits[0].id == jump.id:
         view.jump = {"id": jump.id, "title": jump.title, "kind": jump.kind, "url": urls.entry_url(corpus, jump.id)}
         hits = [_entry_hit(jump, 0.0)] + [h for h in hits if h["id"] != jump.id]
-    hits += _completions(view.query, kind, {h["id"] for h in hits}, limit - len(hits))
+    if source is None:  # title completions are pages, whatever their sources
+        hits += _completions(view.query, kind, {h["id"] for h in hits}, limit - len(hits))
     view.hits = hits[:limit]
     view.did_you_mean = results.did_you_mean or (None if view.hits else _did_you_mean(view.query))
     return view

@@ -47,11 +47,14 @@ def api_page_url(slug: str) -> str:
     return url_for("api.topic", slug=slug)
 
 
-def search_url(query: str = "", kind: str | None = None, api: bool = False, limit: int | None = None) -> str:
+def search_url(query: str = "", kind: str | None = None, api: bool = False, limit: int | None = None,
+               source: str | None = None) -> str:
     """The search page (or its JSON twin) for a query."""
     args: dict[str, str | int] = {"q": query} if query else {}
     if kind:
         args["kind"] = kind
+    if source:
+        args["source"] = source
     if limit:
         args["limit"] = limit
     return url_for("api.search" if api else "pages.search", **args)

@@ -12,6 +12,8 @@ from webapp.names import fold
 
 KIND_LABELS = {"rule": "Rule", "text": "Rule", "note": "Note", "faq": "FAQ", "question": "Open question",
                "topic": "Topic", "faction": "Faction", "card": "Card", "section": "Section", "page": "Page"}
+SOURCE_LABELS = {"tirules": "tirules (LRR and notes)", "official-rules": "official rules site",
+                 "tirules-text": "tirules, copied text", "wiki": "wiki FAQ", "tirules-questions": "open questions"}
 AUTHORITY_LABELS = {"lrr": "LRR", "official-faq": "official", "community-note": "community",
                     "open-question": "open question"}
 
