@@ -17,6 +17,9 @@ from ingest.registry import parse_page
 from ingest.steps.copies import describe as describe_copies
 
 
+CRAWL_DELAY = 1.0  # seconds between two requests to one host (robots.txt may ask for more)
+
+
 @dataclass
 class Report:
     """What an ingest did: counts, skipped pages, changes since the last corpus."""
@@ -51,13 +54,14 @@ def is_url(spec: str) -> bool:
     return spec.startswith(("http://", "https://"))
 
 
-def read_sources(specs: Iterable[str], cache_dir: Path, report: Report) -> Iterator[Page]:
+def read_sources(specs: Iterable[str], cache_dir: Path, report: Report,
+                 delay: float = CRAWL_DELAY) -> Iterator[Page]:
     """Pages of every source, files and directories read, URLs crawled."""
     for spec in specs:
         if is_url(spec):
             from ingest.crawl import Fetcher, fetch_source  # only crawls need the network code
 
-            fetcher = Fetcher(cache_dir)
+            fetcher = Fetcher(cache_dir, delay=delay)
             on_error = lambda exc: report.skipped.append(PageError(exc.location, exc.reason))  # noqa: E731
             yield from fetch_source(spec, cache_dir, fetcher=fetcher, on_error=on_error)
             report.fetched += fetcher.stats.requests
@@ -80,13 +84,13 @@ def parse_all(pages: list[Page], report: Report, progress: Callable | None = Non
 
 
 def ingest(specs: list[str], instance: Path, *, strict: bool = False,
-           progress: Callable | None = None) -> Report:
+           progress: Callable | None = None, delay: float = CRAWL_DELAY) -> Report:
     """Build a corpus from the sources and swap it in; the old one stays on failure."""
     started = time.perf_counter()
     instance = Path(instance)
     instance.mkdir(parents=True, exist_ok=True)
     report = Report()
-    pages = list(read_sources(specs, instance / "cache", report))
+    pages = list(read_sources(specs, instance / "cache", report, delay))
     entries = parse_all(pages, report, progress)
     if strict and report.skipped:
         raise IngestError(f"{len(report.skipped)} page(s) skipped and --strict given; "

@@ -28,7 +28,10 @@ def cli() -> None:
 @instance_option
 @click.option("--strict", is_flag=True, help="Fail, changing nothing, if any page is skipped.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool, quiet: bool) -> None:
+@click.option("--delay", type=click.FloatRange(0, 60), default=1.0, show_default=True,
+              help="Seconds between two requests to one host when crawling a URL.")
+def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool, quiet: bool,
+                   delay: float) -> None:
     """Read SOURCES (files, directories or URLs; default: the configured sources) into the corpus."""
     from tqdm import tqdm
 
@@ -38,7 +41,7 @@ def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool
     folder = instance_dir(instance)
     specs = list(sources) or default_sources(folder)
     progress = None if quiet else (lambda pages: tqdm(pages, desc="parsing", unit="page", file=sys.stderr))
-    report = ingest(specs, folder, strict=strict, progress=progress)
+    report = ingest(specs, folder, strict=strict, progress=progress, delay=delay)
     for skipped in report.skipped:
         click.echo(f"skipped {skipped}", err=True)
     for line in report.copies:
