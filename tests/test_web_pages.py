@@ -191,3 +191,8 @@ def test_serve_command_documents_its_options():
     result = CliRunner().invoke(cli, ["serve", "--help"])
     assert result.exit_code == 0
     assert all(option in result.output for option in ("--host", "--port", "--threads", "--instance"))
+
+
+def test_faction_sections_show_their_card_type(client):
+    html = client.get("/factions/xxcha").get_data(as_text=True)
+    assert re.search(r'id="factions/xxcha/political-favor">Political Favor <span class="badge">Promissory Note</span>', html)
