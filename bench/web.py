@@ -56,14 +56,22 @@ def in_process(instance: Path, queries: list[str], rounds: int) -> dict[str, flo
         client.get(path)
     search_ms = [timed(lambda: client.get(p)) for _ in range(rounds) for p in search]
     page_ms = [timed(lambda: client.get(p)) for _ in range(rounds) for p in page_paths]
-    weight = 0
-    for path in ("/rules/space-cannon", "/static/style.css", "/static/app.js"):
-        with client.get(path) as response:
-            weight += len(response.data)
+    weight = page_weight(client, "/rules/space-cannon")
     close_app(app)
     return {"search p50 ms": statistics.median(search_ms), "search p95 ms": percentile(search_ms, .95),
             "page p50 ms": statistics.median(page_ms), "page p95 ms": percentile(page_ms, .95),
             "space cannon KB": weight / 1000}
+
+
+def page_weight(client, path: str) -> int:
+    """Bytes of a page plus every script and stylesheet it links."""
+    with client.get(path) as response:
+        html = response.get_data(as_text=True)
+    weight = len(html.encode())
+    for asset in sorted(set(re.findall(r'(?:src|href)="(/static/[^"]+)"', html))):
+        with client.get(asset) as response:
+            weight += len(response.data)
+    return weight
 
 
 def start_server(instance: Path) -> tuple[subprocess.Popen, int]:
