@@ -196,3 +196,18 @@ def test_serve_command_documents_its_options():
 def test_faction_sections_show_their_card_type(client):
     html = client.get("/factions/xxcha").get_data(as_text=True)
     assert re.search(r'id="factions/xxcha/political-favor">Political Favor <span class="badge">Promissory Note</span>', html)
+
+
+def test_faq_shows_what_it_clarifies(default_instance):
+    from webapp import create_app
+
+    from webapp.corpus_access import close_app
+
+    app = create_app({"TESTING": True, "INSTANCE": str(default_instance[0])})
+    html = app.test_client().get("/rules/space-cannon").get_data(as_text=True)
+    close_app(app)
+    boxes = re.findall(r'<aside class="faq[^"]*" id="faq\.[^"]+">.*?</aside>', html, re.S)
+    assert len(boxes) >= 8
+    clarifies = [b for b in boxes if 'class="clarifies"' in b]
+    assert clarifies and any('href="/rules/space-cannon#77.3c"' in b or ">Space Cannon</a>" in b
+                             for b in clarifies)

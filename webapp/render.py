@@ -80,3 +80,12 @@ class Renderer:
     def url(self, entry_id: str) -> str:
         """Where an entry is read (cached), for anchors and pills."""
         return self.target(entry_id)[0]
+
+    def clarifies(self, entry: Entry, limit: int = 8) -> list[tuple[str, str, str]]:
+        """(label, URL, preview URL) for the rules and pages a FAQ concerns: rule ids first, then pages."""
+        refs = [self.corpus.by_id[r] for r in entry.refs if r in self.corpus.by_id]
+        rules = [(r.id, *self.target(r.id)) for r in refs if r.kind == "rule"]
+        # A card page may share its title with a rules topic ("Action Cards"): say which is which.
+        pages = [(p.title + (" (card notes)" if p.kind == "card" else ""), *self.target(p.id))
+                 for p in refs if p.is_page]
+        return (rules + pages)[:limit]
