@@ -96,7 +96,8 @@ def ingest(specs: list[str], instance: Path, *, strict: bool = False,
         raise IngestError(f"{len(report.skipped)} page(s) skipped and --strict given; "
                           f"first: {report.skipped[0]}")
     if not entries:
-        raise IngestError(f"no entries found in {', '.join(specs)}; nothing was changed")
+        why = f" ({report.skipped[0]}{' …' if len(report.skipped) > 1 else ''})" if report.skipped else ""
+        raise IngestError(f"no entries found in {', '.join(specs)}{why}; nothing was changed")
     entries = run_steps(entries)
     report.copies = describe_copies(entries)
     _diff(report, instance, entries)

@@ -124,3 +124,10 @@ def test_whole_mirror_in_corpus(mirror_corpus):
     questions = [e for e in mirror_corpus.entries if e.kind == "question"]
     assert len(questions) == 712
     assert {q.topic for q in questions} >= {"coexistence", "cards/action-cards", "factions/xxcha", "open-questions"}
+
+
+def test_nothing_usable_is_an_error_that_says_why(tmp_path):
+    junk = tmp_path / "junk.txt"
+    junk.write_text("nothing a parser knows", encoding="utf-8")
+    with pytest.raises(IngestError, match=r"no entries found in .*junk.txt \(.*junk.txt: unrecognised format"):
+        ingest([str(junk)], tmp_path / "inst")
