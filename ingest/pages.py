@@ -8,7 +8,8 @@ from typing import Iterator
 from ingest.errors import SourceError
 
 # Files we never try to parse when a directory is read.
-_SKIP_SUFFIXES = {".css", ".png", ".jpg", ".gif", ".ico", ".js", ".json~"}
+_SKIP_SUFFIXES = {".css", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".ico", ".webp", ".woff", ".woff2",
+                  ".ttf", ".otf", ".js", ".pdf"}
 _SKIP_NAMES = {"LICENSE", ".htaccess", "prefix.php", "suffix.php", "style.md", "README.md"}
 
 
@@ -29,7 +30,7 @@ def read_local(path: str | Path) -> Iterator[Page]:
         raise SourceError(str(path), "no such file or directory (check the path, or pass a URL)")
     files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
     for file in files:
-        if root.is_dir() and _skipped(file):
+        if root.is_dir() and _skipped(file.relative_to(root)):
             continue
         try:
             yield Page(str(file), file.read_bytes())
@@ -37,10 +38,10 @@ def read_local(path: str | Path) -> Iterator[Page]:
             raise SourceError(str(file), f"cannot read: {exc.strerror or exc}") from exc
 
 
-def _skipped(file: Path) -> bool:
-    """Site furniture and hidden files in a directory are not pages."""
+def _skipped(relative: Path) -> bool:
+    """Site furniture, and anything hidden (a clone's .git folder), is not a page."""
     return (
-        file.name in _SKIP_NAMES
-        or file.suffix in _SKIP_SUFFIXES
-        or any(part.startswith(".") for part in file.parts[-1:])
+        relative.name in _SKIP_NAMES
+        or relative.suffix.lower() in _SKIP_SUFFIXES
+        or any(part.startswith(".") for part in relative.parts)
     )
