@@ -80,7 +80,7 @@ class Corpus:
             results.jump = self._jump(text)
             hits = search.run(searcher, self._parser, text, limit, only)
             results.did_you_mean, hits = search.suggest(searcher, self._parser, text, hits, limit, only)
-        results.hits = self._jump_first(results.jump, hits, text, limit, only)
+        results.hits = self._jump_first(results.jump, _distinct(hits), text, limit, only)
         return results
 
     def _jump(self, text: str) -> str | None:
@@ -110,3 +110,15 @@ class Corpus:
             if self._index is not None:
                 self._index.close()
                 self._index = None
+
+
+def _distinct(hits: list) -> list:
+    """Drop a hit that repeats an earlier one word for word (one FAQ on two wiki pages)."""
+    seen: set[tuple] = set()
+    kept = []
+    for hit in hits:
+        key = (hit.kind, hit.title, hit.snippet)
+        if key not in seen:
+            seen.add(key)
+            kept.append(hit)
+    return kept

@@ -60,3 +60,9 @@ def test_search_can_keep_to_one_source(default_corpus):
     hits = default_corpus.search("pds wormhole", limit=15, source="wiki").hits
     assert hits and all("wiki" in {s.name for s in default_corpus.get(h.id).sources} for h in hits)
     assert {h.kind for h in hits} <= {"faq", "section", "question", "page"}
+
+
+def test_one_faq_on_two_wiki_pages_is_one_hit(default_corpus):
+    hits = default_corpus.search("Can PDS II fire through wormholes Deep Space Cannon", limit=10).hits
+    titles = [h.title for h in hits if h.kind == "faq"]
+    assert titles and len(titles) == len(set(titles))

@@ -80,7 +80,7 @@ def search(args) -> SearchView:
         view.error = "That query could not be read; try plain words or a rule number such as 77.7d."
         return view
     view.query = results.query
-    hits = _distinct([_hit_dict(h.to_dict()) for h in results.hits])
+    hits = [_hit_dict(h.to_dict()) for h in results.hits]
     jump = corpus.by_id.get(results.jump) if results.jump else None
     if jump is not None and results.hits and results.hits[0].id == jump.id:
         view.jump = {"id": jump.id, "title": jump.title, "kind": jump.kind, "url": urls.entry_url(corpus, jump.id)}
@@ -97,18 +97,6 @@ def _hit_dict(hit: dict) -> dict:
     hit["snippet"] = clean_snippet(hit["snippet"])
     hit["url"] = get_catalog().renderer.url(hit["id"])
     return hit
-
-
-def _distinct(hits: list[dict]) -> list[dict]:
-    """Drop a hit that repeats an earlier one word for word (a FAQ listed under two headings)."""
-    seen: set[tuple] = set()
-    kept = []
-    for hit in hits:
-        key = (hit["kind"], hit["title"], str(hit["snippet"]))
-        if key not in seen:
-            seen.add(key)
-            kept.append(hit)
-    return kept
 
 
 def _entry_hit(entry: Entry, score: float) -> dict:
