@@ -9,6 +9,7 @@ from ingest.steps.copies import compare_copies
 from ingest.steps.home import home_entries
 from ingest.steps.link_faq import link_faqs
 from ingest.steps.merge import merge_duplicates
+from ingest.steps.restated import merge_restated
 from ingest.steps.xrefs import link_refs
 
 Step = Callable[[list[Entry]], list[Entry]]
@@ -50,7 +51,7 @@ def check_ids(entries: list[Entry]) -> list[Entry]:
 
 
 STEPS: tuple[Step, ...] = (
-    merge_duplicates, compare_copies, link_faqs, home_entries, link_refs, order_entries, check_ids,
+    merge_duplicates, compare_copies, link_faqs, merge_restated, home_entries, link_refs, order_entries, check_ids,
 )
 
 

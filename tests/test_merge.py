@@ -14,7 +14,7 @@ def test_all_faq_pairs_are_in(default_corpus):
 
 def test_rule_from_two_sources_lists_both(default_corpus):
     rule = default_corpus.get("77.7")
-    assert {s.name for s in rule.sources} == {"tirules", "official-rules"}
+    assert {s.name for s in rule.sources} >= {"tirules", "official-rules"}
     assert rule.topic == "space-cannon"  # not the official page's "Space Combat" heading
     assert default_corpus.get("77.7d").text.startswith("Game effects that allow the use of Space Cannon")
 
@@ -59,10 +59,20 @@ def test_faqs_are_linked_to_what_they_clarify(default_corpus):
 def test_search_can_keep_to_one_source(default_corpus):
     hits = default_corpus.search("pds wormhole", limit=15, source="wiki").hits
     assert hits and all("wiki" in {s.name for s in default_corpus.get(h.id).sources} for h in hits)
-    assert {h.kind for h in hits} <= {"faq", "section", "question", "page"}
+    assert "faq" in {h.kind for h in hits}
 
 
 def test_one_faq_on_two_wiki_pages_is_one_hit(default_corpus):
     hits = default_corpus.search("Can PDS II fire through wormholes Deep Space Cannon", limit=10).hits
     titles = [h.title for h in hits if h.kind == "faq"]
     assert titles and len(titles) == len(set(titles))
+
+
+def test_wiki_prose_restating_rules_becomes_their_provenance(default_corpus):
+    for rule_id in ("77.1", "77.3", "77.7d"):
+        assert "wiki" in {s.name for s in default_corpus.get(rule_id).sources}, rule_id
+    paraphrase = default_corpus.get("77.3c")
+    assert "variant" in paraphrase.flags
+    assert any(v["source"]["name"] == "wiki" and "PDS II" in v["text"] for v in paraphrase.variants)
+    left = default_corpus.get("wiki.space-cannon.space-cannon-offense").text
+    assert left.startswith("• This is not counted as Space Combat")  # the line no rule states

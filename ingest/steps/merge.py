@@ -68,7 +68,7 @@ def _absorb_stub(best: Entry, stub: Entry) -> None:
 
 def comparable(text: str) -> str:
     """Text as compared across sources: case, quotes, dashes and spacing folded."""
-    text = text.lower().replace("“", '"').replace("”", '"').replace("’", "'").replace("‘", "'")
+    text = text.lower().replace("×", "x").replace("“", '"').replace("”", '"').replace("’", "'").replace("‘", "'")
     text = re.sub(r"[–—-]", "-", text)
     text = re.sub(r"step (\d) ?- ?", r"step \1 ", text)
     text = re.sub(r"[^\w\s]", "", text)
