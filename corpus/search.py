@@ -30,8 +30,6 @@ MEANING_WEIGHT = 1.0  # game terms the player's words stand for, against the wor
 RULE_SCORE = 8.0  # a rule number quoted in a question, on that rule and its sub-rules and notes
 # How much a ruling counts against the rules: open questions are unanswered.
 AUTHORITY = {"lrr": 1.0, "official-faq": 0.95, "community-note": 0.9, "open-question": 0.6}
-# Wiki prose sections restate LRR rules that are indexed themselves: the rules rank first.
-RESTATED = 0.5
 TOPIC_WEIGHT = 1.0  # share of the topic's evidence added to each of its hits
 TOPIC_DECAY = 0.6  # each further hit of a topic counts this much less
 TOPIC_DEPTH = 6
@@ -169,16 +167,10 @@ def candidates(searcher, scores: TermScores, request: Request, only: Only, limit
     return [(entries[d], scores.docs[d]) for d in best], scores.topic_scores(units)
 
 
-def _weight(fields: dict) -> float:
-    """How much an entry's own score counts: by authority, and less for restated rule text."""
-    restated = fields.get("kind") == "section" and fields.get("source") == "wiki"
-    return AUTHORITY.get(fields.get("authority"), 1.0) * (RESTATED if restated else 1.0)
-
-
 def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
            loose: frozenset[str] = frozenset()) -> list[tuple[float, dict]]:
     """Second stage: each hit gains a share of its topic's evidence: its best hits and its page score."""
-    weighted = sorted(((s * _weight(f), f) for s, f in found),
+    weighted = sorted(((s * AUTHORITY.get(f.get("authority"), 1.0), f) for s, f in found),
                       key=lambda pair: -pair[0])
     evidence: dict[str, float] = {}
     seen: dict[str, int] = {}
