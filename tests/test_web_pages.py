@@ -211,3 +211,15 @@ def test_faq_shows_what_it_clarifies(default_instance):
     clarifies = [b for b in boxes if 'class="clarifies"' in b]
     assert clarifies and any('href="/rules/space-cannon#77.3c"' in b or ">Space Cannon</a>" in b
                              for b in clarifies)
+
+
+def test_rule_shows_its_sources_where_wording_differs(default_instance):
+    from webapp import create_app
+    from webapp.corpus_access import close_app
+
+    app = create_app({"TESTING": True, "INSTANCE": str(default_instance[0])})
+    html = app.test_client().get("/rules/production").get_data(as_text=True)
+    close_app(app)
+    rule = html[html.index('id="68.3"'):html.index('id="68.4"')]
+    assert "wording differs" in rule and "those unit on planets" in rule
+    assert 'id="68.2"' in html and "wording differs" not in html[html.index('id="68.2"'):html.index('id="68.3"')]

@@ -17,7 +17,8 @@ def _template_helpers(state) -> None:
     state.app.jinja_env.globals.update(
         page_url=urls.page_url, permalink=urls.permalink, search_url=urls.search_url, asset_url=urls.asset_url,
         kind_label=lambda kind: views.KIND_LABELS.get(kind, kind),
-        authority_label=lambda value: views.AUTHORITY_LABELS.get(value, value))
+        authority_label=lambda value: views.AUTHORITY_LABELS.get(value, value),
+        source_label=lambda name: views.SOURCE_LABELS.get(name, name))
 
 
 @bp.get("/")
