@@ -15,19 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from corpus import Corpus
+from ingest.slugs import page_slug
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("MECATOL_SHARED") or REPO.parent / "shared")
 LIMIT = 60  # enough hits to see ten distinct topics
-_FAMILIES = {"R": "", "F": "factions/", "C": "cards/"}  # tirules page prefix -> slug family
-
-
-def page_slug(name: str) -> str:
-    """Our topic slug for a tirules page name: R_space_cannon -> space-cannon."""
-    prefix, _, rest = name.partition("_")
-    return _FAMILIES.get(prefix, "") + rest.replace("_", "-")
-
-
 @dataclass
 class Score:
     """Running top-1, top-5 and reciprocal-rank sums for one level."""
