@@ -31,7 +31,7 @@ test-fast: $(STAMP)
 	$(BIN)/pytest -q -m "not browser"
 
 bench: $(STAMP)
-	$(BIN)/python bench/ingest.py
+	$(BIN)/python bench/ingest_speed.py
 	$(BIN)/python bench/search_quality.py
 	$(BIN)/python bench/web.py
 	$(BIN)/python bench/resolve.py

@@ -1,6 +1,6 @@
 """Wall time and peak memory of a full ingest of the default sources.
 
-Run: .venv/bin/python bench/ingest.py [--runs 3]  (targets: < 10 s, < 300 MB)
+Run: .venv/bin/python bench/ingest_speed.py [--runs 3]  (targets: < 10 s, < 300 MB)
 """
 from __future__ import annotations
 
