@@ -4,13 +4,16 @@ from __future__ import annotations
 import re
 
 from browser_fixtures import OUTPUT, needs_chromium
+from playwright.sync_api import expect
 
 pytestmark = needs_chromium()
 
 
 def test_search_from_home_and_open_a_result(page):
     page.goto("/")
-    page.keyboard.type("space cannon adjacent")  # the box has autofocus
+    # the box has autofocus; wait for it, since typing before focus lands nowhere
+    expect(page.locator("form input[autofocus]")).to_be_focused()
+    page.keyboard.type("space cannon adjacent")
     page.keyboard.press("Enter")  # no suggestion chosen: the form submits
     page.wait_for_url(re.compile(r"/search\?q="))
     page.locator("ol.hits li a").first.click()
@@ -33,6 +36,7 @@ def test_typeahead_with_the_keyboard(page):
 
 def test_escape_closes_the_typeahead(page):
     page.goto("/")
+    expect(page.locator("form input[autofocus]")).to_be_focused()
     page.keyboard.type("pds")
     page.locator(".typeahead li").first.wait_for()
     page.keyboard.press("Escape")
