@@ -1,4 +1,3 @@
-<?php include "prefix.php"?>
 <article>
 <p>This invented page has lost its header, so no title can be read.</p>
 <ol class="lrr"><li>Orphan rule.</li></ol>

@@ -1,4 +1,3 @@
-<?php include "prefix.php"?>
 <header>Gadget <sub>(Made-up Ability)</sub></header>
 <article>
 <h1>Rules Reference</h1>
@@ -31,4 +30,3 @@
     <li><a href="/R_widget">Widget</a></li>
     </ul>
 </article>
-<?php include "suffix.php"?>
