@@ -88,6 +88,12 @@ SCENARIOS = [
         "producers": [{"name": "Floating Factory I"}],
         "build": [{"name": "Infantry", "count": 2}, {"name": "Mech"}],
     },
+    {
+        "ability": "production",
+        "producers": [{"name": "Space Dock II", "planet_resources": 4, "enemy_ships": True},
+                      {"name": "Floating Factory II", "enemy_ships": True}],
+        "build": [{"name": "War Sun", "count": 3}, {"name": "Dreadnought", "count": 2, "in_reinforcements": 1}],
+    },
 ]
 
 
@@ -153,6 +159,12 @@ MEANINGS = {
     "37.3": "exceeds",
     "16.2": "combined capacity",
     "16.3": "remove the excess",
+    "67.5": "limited by the number of units in their reinforcements",
+    "67.5a": "remove a unit from any system that does not contain one of their command tokens",
+    "67.6": "cannot produce ships in a system that contains other players",
+    "14.1": "can still use a blockaded unit to produce ground forces",
+    "79.4a": "destroyed when it is blockaded",
+    "96.2": "each color of plastic comes with the following units",
 }
 
 
