@@ -5,7 +5,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from corpus import UnknownIdError
 from corpus.model import KINDS
-from webapp import resolver, search_view, urls, views
+from webapp import search_view, urls, views, widget
 from webapp.corpus_access import get_catalog, get_corpus
 
 bp = Blueprint("pages", __name__)
@@ -67,7 +67,7 @@ def show_page(slug: str, kind: str = "topic"):
     if view.page.kind != kind:
         raise UnknownIdError(slug)
     return render_template("page.html", view=view, r=get_catalog().renderer,
-                           json_url=urls.api_page_url(slug), resolver=resolver.widget(view.page, request.args))
+                           json_url=urls.api_page_url(slug), resolver=widget.widget(view.page, request.args))
 
 
 @bp.get("/search")
