@@ -1,0 +1,45 @@
+"""Whole battles, exact: space combat (78), ground combat (42) and invasion (49), rule by rule."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .answer import answer
+from .invasion import invasion_start
+from .markov import Chain
+from .modifiers import catalogue as modifier_catalogue
+from .request import BATTLES, BattleRequest, parse_battle
+from .rounds import Totals, run
+from .space import build_side, first_round, space_cannon_offense
+
+__all__ = ["BATTLES", "Battle", "fight", "modifier_catalogue", "resolve_battle"]
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A resolved battle: the request, its chain and the chance-weighted totals."""
+
+    request: BattleRequest
+    chain: Chain
+    totals: Totals
+    opening: dict
+
+
+def fight(req: BattleRequest) -> Battle:
+    """Resolve a checked battle request exactly."""
+    arena = "space" if req.ability == "space_combat" else "ground"
+    chain = Chain(build_side(req.attacker, arena), build_side(req.defender, arena))
+    morale = max(req.attacker.mods.morale_round or 0, req.defender.mods.morale_round or 0)
+    retreat_round = req.retreat[1] if req.retreat else None
+    if req.ability == "space_combat":
+        start = space_cannon_offense(chain, req.attacker, req.defender)
+        totals = run(chain, start, first_round(chain), max(1, morale), retreat_round)
+    else:
+        start = (invasion_start(chain, req.attacker, req.defender) if req.ability == "invasion"
+                 else {(chain.attacker.initial(), chain.defender.initial()): 1.0})
+        totals = run(chain, start, None, max(1, morale), None)
+    return Battle(req, chain, totals, start)
+
+
+def resolve_battle(request: dict) -> dict:
+    """The JSON answer for a space_combat, ground_combat or invasion request."""
+    return answer(fight(parse_battle(request)))
