@@ -138,3 +138,49 @@ def test_resolver_screenshot(page):
     page.locator('.rs-step[data-rule="77.3"] p').first.hover()
     page.locator("#resolver").screenshot(path=str(OUTPUT / "resolver.png"))
     assert (OUTPUT / "resolver.png").stat().st_size > 10_000
+
+
+def fight_in_space(page) -> None:
+    """Two Dreadnought IIs against a Carrier and two Destroyer IIs on the Space Combat page."""
+    open_widget(page, "/rules/space-combat")
+    page.locator("input[name=a]").first.fill("Dreadnought II*2")
+    page.locator("input[name=d]").first.fill("Carrier I*1")
+    page.locator("input[name=d]").nth(1).fill("Destroyer II*2")
+    expect(page.locator(".rs-by-round")).to_be_visible()
+
+
+def test_battle_widget_shows_outcomes_rounds_and_chart(page):
+    fight_in_space(page)
+    expect(page.locator(".rs-bar")).to_have_count(3)
+    expect(page.locator(".rs-survivors tbody tr")).to_have_count(3)
+    link = page.locator(".rs-permalink").get_attribute("href")
+    assert link == ("/rules/space-combat?ability=space_combat&a=Dreadnought+II*2&d=Carrier+I*1&d=Destroyer+II*2"
+                    "#resolver") and page.url.endswith(link)
+
+
+def test_battle_retreat_and_modifiers_change_the_answer(page):
+    fight_in_space(page)
+    before = page.locator(".rs-attacker").text_content()
+    page.locator(".rs-side[data-side=defender] input[value=unrelenting]").check()
+    expect(page.locator(".rs-attacker")).not_to_have_text(before)
+    page.locator("select[name=retreat]").select_option("defender@1")
+    expect(page.locator(".rs-bar")).to_have_count(4)
+    expect(page.locator(".rs-permalink")).to_have_attribute("href", re.compile(r"dm=unrelenting&retreat=defender@1"))
+
+
+def test_battle_error_marks_the_row(page):
+    open_widget(page, "/rules/ground-combat")
+    page.locator("input[name=a]").first.fill("Infantry*2")
+    page.locator("input[name=d]").nth(1).fill("Nope*1")
+    expect(page.locator(".rs-error")).to_contain_text("defender.units[0].name: unknown unit")
+    expect(page.locator("input[name=d]").nth(1)).to_have_attribute("aria-invalid", "true")
+
+
+def test_battle_screenshot(page):
+    OUTPUT.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 900, "height": 1600})
+    page.goto("/rules/space-combat?ability=space_combat&a=Dreadnought+II*2&a=Fighter+II*2&d=Carrier+I*1"
+              "&d=Destroyer+II*2&d=Fighter+I*3&retreat=defender@2#resolver")
+    page.locator("#resolver[data-ready=true]").wait_for()
+    page.locator("#resolver").screenshot(path=str(OUTPUT / "battle.png"))
+    assert (OUTPUT / "battle.png").stat().st_size > 10_000

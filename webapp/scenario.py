@@ -16,7 +16,8 @@ Scenario query string (the permalink, and the widget's no-JS form fields, which 
     resources= fleet_pool= ships_in_system= capacity_in_system= units_in_space=   production context
     ability=space_combat | ground_combat | invasion
     a=NAME[*COUNT]  d=NAME[*COUNT] the attacker's and the defender's units, one per entry
-    am=ID  dm=ID                   a modifier for the attacker / defender, by its catalogue id
+    am=KEY  dm=KEY                 a modifier for the attacker / defender, by its catalogue key
+                                   (morale_boost@2: in round 2)
     ac=N  dc=N                     a number added to the attacker's / defender's combat rolls
     retreat=attacker@N             that side (attacker or defender) announces a retreat in round N
 
@@ -165,7 +166,7 @@ def decode_battle(ability: str, params: MultiDict) -> dict:
     for side, key in SIDES.items():
         req[side] = {"units": [decode_count(v) for v in values(params, key)]}
         if values(params, f"{key}m"):
-            req[side]["modifiers"] = values(params, f"{key}m")
+            req[side]["modifiers"] = [_modifier(v) for v in values(params, f"{key}m")]
         if params.get(f"{key}c", "").strip():
             req[side]["combat_modifier"] = _number(params[f"{key}c"])
     retreat = params.get("retreat", "").strip()
@@ -173,6 +174,12 @@ def decode_battle(ability: str, params: MultiDict) -> dict:
         side, at, round_ = retreat.partition("@")
         req["retreat"] = {"side": side.strip(), "round": _number(round_ or "1")}
     return req
+
+
+def _modifier(text: str):
+    """One `am`/`dm` value: a catalogue key, or "morale_boost@2" for a modifier that takes a round."""
+    name, at, round_ = text.partition("@")
+    return {"name": name.strip(), "round": _number(round_)} if at else name.strip()
 
 
 def encode(req: dict) -> list[tuple[str, str]]:
@@ -205,14 +212,14 @@ def encode(req: dict) -> list[tuple[str, str]]:
 
 
 def encode_battle(req: dict) -> list[tuple[str, str]]:
-    """A battle's query pairs after `ability`: the inverse of decode_battle()."""
+    """A battle's query pairs after `ability`, side by side as the form lists them: the inverse of decode_battle()."""
     pairs = []
     for side, key in SIDES.items():
         units = req.get(side, {})
         pairs += [(key, f"{item['name']}*{item.get('count', 1)}") for item in units.get("units", [])]
-    for side, key in SIDES.items():
-        units = req.get(side, {})
-        pairs += [(f"{key}m", str(name)) for name in units.get("modifiers", [])]
+        for item in units.get("modifiers", []):
+            text = f"{item['name']}@{item.get('round', 1)}" if isinstance(item, dict) else str(item)
+            pairs.append((f"{key}m", text))
         if units.get("combat_modifier") is not None:
             pairs.append((f"{key}c", str(units["combat_modifier"])))
     retreat = req.get("retreat")

@@ -19,7 +19,8 @@ from webapp import battle, charts, urls
 from webapp.corpus_access import get_corpus
 from webapp.errors import WebError
 from webapp.resolver import answer
-from webapp.scenario import BATTLES, CONTEXT, FLAGS, LABELS, LISTS, PAGES, PLASMA_FOR, decode, encode, values
+from webapp.scenario import (BATTLES, CONTEXT, FLAGS, LABELS, LISTS, PAGES, PLASMA_FOR, SIDES, decode, encode,
+                             values)
 
 bp = Blueprint("widget", __name__)
 
@@ -87,8 +88,8 @@ class Widget:
         return values(self.params, key)
 
     def names(self, picker: str) -> list[str]:
-        """Catalogue names for a row's suggestions."""
-        return [unit["name"] for unit in catalogue(picker)]
+        """Catalogue names for a row's suggestions (every unit for a battle)."""
+        return [unit["name"] for unit in catalogue(None if picker in BATTLES else picker)]
 
     def href(self, url: str | None) -> str | None:
         """A rule's link from this page: a bare anchor when it is here, so the scenario stays."""
@@ -99,14 +100,18 @@ class Widget:
 
     def _error_target(self) -> tuple[str, int | None] | None:
         """The form field (query key) and row the error names, if any."""
-        found = re.match(r"(\w+)(?:\[(\d+)\])?(?:\.(\w+))?", self.error.field) if self.error else None
+        if self.error is None:
+            return None
+        side = re.match(r"(attacker|defender)\.(units|modifiers|combat_modifier)(?:\[(\d+)\])?", self.error.field)
+        if side:  # a battle side's rows are a= / d=, its boxes am= / dm=, its number ac= / dc=
+            key = SIDES[side[1]] + {"units": "", "modifiers": "m", "combat_modifier": "c"}[side[2]]
+            return key, int(side[3]) if side[3] and side[2] == "units" else None
+        found = re.match(r"(\w+)(?:\[(\d+)\])?(?:\.(\w+))?", self.error.field)
         if found is None:
             return None
         name, row, sub = found[1], found[2], found[3]
         if name == "modifiers":
             name = "plasma" if sub == "plasma_scoring" else next((k for k, v in FLAGS.items() if v[0] == sub), sub)
-        if name in ("attacker", "defender") and sub == "units":
-            return name[0], None
         return LISTS.get(name, name), None if row is None else int(row)
 
     def invalid(self, key: str, index: int | None = None) -> bool:
@@ -138,17 +143,19 @@ class Widget:
     def outcome_chart(self) -> dict:
         """Bar geometry of a battle's outcomes."""
         outcome = self.result["outcome"]
-        return charts.bars([(label, outcome[key]) for key, label in self.outcomes if key in outcome], bar=64)
+        shown = [(key, label) for key, label in self.outcomes if key in outcome]
+        chart = charts.bars([(key.capitalize(), outcome[key]) for key, _ in shown], bar=72)
+        chart["desc"] = "; ".join(f"{label}: {charts.pct(outcome[key])}" for key, label in shown) + "."
+        return chart
 
     @property
     def battle_modifiers(self) -> list[dict]:
         """Checkboxes for each side: the modifiers the battle engine lists in its catalogue."""
-        return battle.modifiers(self.ability)
+        return battle.modifiers()
 
-    @property
-    def round_columns(self) -> list[str]:
-        """Headings of the round-by-round table."""
-        return battle.round_columns(self.result)
+    def checked(self, key: str, modifier: str) -> str | None:
+        """The value of a side's ticked modifier box, or None (Morale Boost may carry its round: "morale_boost@2")."""
+        return next((value for value in self.params.getlist(key) if value.partition("@")[0] == modifier), None)
 
     @property
     def round_rows(self) -> list[list[str]]:
