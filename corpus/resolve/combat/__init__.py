@@ -35,7 +35,7 @@ def fight(req: BattleRequest) -> Battle:
         totals = run(chain, start, first_round(chain), max(1, morale), retreat_round)
     else:
         start = (invasion_start(chain, req.attacker, req.defender) if req.ability == "invasion"
-                 else {(chain.attacker.initial(), chain.defender.initial()): 1.0})
+                 else {chain.joint(chain.attacker.initial(), chain.defender.initial()): 1.0})
         totals = run(chain, start, None, max(1, morale), None)
     return Battle(req, chain, totals, start)
 
