@@ -23,6 +23,7 @@ Joint = int
 SHIFT = 16
 MASK = (1 << SHIFT) - 1
 Moves = tuple[list[tuple[int, float]], list[tuple[int, float]]]
+Onward = tuple[list[tuple[int, float]], list[tuple[int, float]], float]
 STATIONARY = 0  # the round number of an ordinary round (no one-round modifier; rounds count from 1)
 
 
@@ -102,7 +103,8 @@ class Chain:
         self.attacker, self.defender = attacker, defender
         self.att, self.dfn = SideSpace(attacker), SideSpace(defender)
         self._moves: dict[Joint, Moves] = {}
-        self._onward: dict[Joint, tuple[list, list, float]] = {}
+        self._onward: dict[Joint, Onward] = {}
+        self._leave: dict[Joint, float] = {}
 
     def joint(self, a: State, d: State) -> Joint:
         """The number of two sides' states (the attacker's in the high bits)."""
@@ -129,15 +131,30 @@ class Chain:
                 self._moves[joint] = found
         return found
 
-    def onward(self, joint: Joint) -> tuple[list, list, float]:
-        """An ordinary round's moves to live states only, and the chance that the combat ends."""
+    def onward(self, joint: Joint) -> Onward:
+        """An ordinary round's moves: to other live states, to final states, and the chance to stay."""
         found = self._onward.get(joint)
         if found is None:
             a_next, d_next = self.moves(joint)
-            a_live = [(x, p) for x, p in a_next if self.att.alive[x >> SHIFT]]
-            d_live = [(y, q) for y, q in d_next if self.dfn.alive[y]]
-            p_end = 1.0 - sum(p for _, p in a_live) * sum(q for _, q in d_live)
-            found = self._onward[joint] = (a_live, d_live, p_end)
+            live, final, stay = [], [], 0.0
+            for x, p in a_next:
+                x_alive = self.att.alive[x >> SHIFT]
+                for y, q in d_next:
+                    target = x | y
+                    if target == joint:
+                        stay = p * q
+                    elif x_alive and self.dfn.alive[y]:
+                        live.append((target, p * q))
+                    else:
+                        final.append((target, p * q))
+            found = self._onward[joint] = (live, final, stay)
+        return found
+
+    def leave_live(self, joint: Joint) -> float:
+        """The chance that an ordinary round moves on to another live state."""
+        found = self._leave.get(joint)
+        if found is None:
+            found = self._leave[joint] = sum(p for _, p in self.onward(joint)[0])
         return found
 
     def step(self, joint: Joint, round_no: int = STATIONARY) -> list[tuple[Joint, float]]:
@@ -150,29 +167,23 @@ class Chain:
         inflow: dict[Joint, float] = defaultdict(float, mass)
         ended: dict[Joint, float] = defaultdict(float)
         rounds = 0.0
-        att_alive, dfn_alive = self.att.alive, self.dfn.alive
         for group in self._groups(mass):
             if len(group) > 1:
                 self._solve_group(group, inflow)
             for joint in group:
-                visits = inflow[joint] if len(group) > 1 else self._visits(joint, inflow[joint])
+                live, final, stay = self.onward(joint)
+                visits = inflow[joint] if len(group) > 1 else self._visits(inflow[joint], stay)
                 rounds += visits
-                a_next, d_next = self.moves(joint)
-                for x, p in a_next:
-                    vp = visits * p
-                    x_alive = att_alive[x >> SHIFT]
-                    for y, q in d_next:
-                        nxt = x | y
-                        if nxt in group:
-                            continue
-                        (inflow if x_alive and dfn_alive[y] else ended)[nxt] += vp * q
+                for target, p in live:
+                    if len(group) == 1 or target not in group:
+                        inflow[target] += visits * p
+                for target, p in final:
+                    ended[target] += visits * p
         return dict(ended), rounds
 
-    def _visits(self, joint: Joint, inflow: float) -> float:
+    @staticmethod
+    def _visits(inflow: float, stay: float) -> float:
         """Expected rounds in a state: its inflow over the chance of leaving it (the geometric series)."""
-        a_next, d_next = self.moves(joint)
-        a, d = joint & ~MASK, joint & MASK
-        stay = sum(p for x, p in a_next if x == a) * sum(q for y, q in d_next if y == d)
         if stay > 1 - 1e-12:
             raise ResolveError("attacker.combat_modifier", "with these modifiers neither side can ever score a "
                                                            "hit, so the combat would never end")
@@ -184,13 +195,9 @@ class Chain:
         stack = [j for j in mass if self.live(j)]
         while stack:
             joint = stack.pop()
-            if joint in seen:
-                continue
-            seen.add(joint)
-            a_next, d_next = self.moves(joint)
-            lives = [y for y, _ in d_next if self.dfn.alive[y]]
-            stack.extend(n for x, _ in a_next if self.att.alive[x >> SHIFT] for y in lives
-                         if (n := x | y) not in seen)
+            if joint not in seen:
+                seen.add(joint)
+                stack.extend(t for t, _ in self.onward(joint)[0] if t not in seen)
         repairs = self.attacker.mods.has("duranium_armor") or self.defender.mods.has("duranium_armor")
         by_alive: dict[tuple, list[Joint]] = defaultdict(list)
         for joint in seen:

@@ -11,6 +11,8 @@ Step = Callable[[Joint], list[tuple[Joint, float]]]
 # The distribution of rounds is followed round by round until this little chance is left.
 TAIL = 1e-12
 MAX_ROUNDS_LISTED = 200
+# A state this unlikely is not followed further (its chance joins "rounds_beyond").
+NEGLIGIBLE = 1e-16
 
 
 @dataclass
@@ -84,12 +86,14 @@ def _follow_rounds(chain: Chain, totals: Totals, mass: dict[Joint, float], round
         nxt: dict[Joint, float] = defaultdict(float)
         ended = 0.0
         for joint, weight in mass.items():
-            a_next, d_next, p_end = chain.onward(joint)
-            ended += weight * p_end
-            for x, p in a_next:
-                wp = weight * p
-                for y, q in d_next:
-                    nxt[x | y] += wp * q
+            if weight < NEGLIGIBLE:
+                totals.tail += weight
+                continue
+            live, final, stay = chain.onward(joint)
+            ended += weight * (1.0 - stay - chain.leave_live(joint))
+            nxt[joint] += weight * stay
+            for target, p in live:
+                nxt[target] += weight * p
         mass = nxt
         totals.rounds[round_no] = totals.rounds.get(round_no, 0.0) + ended
-    totals.tail = sum(mass.values())
+    totals.tail += sum(mass.values())
