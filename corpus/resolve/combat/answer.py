@@ -3,34 +3,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .narrate import narrate
+from .narrate import space_steps
+from .narrate_ground import ground_steps, invasion_steps
+from .results import outcome, survivors
 
 if TYPE_CHECKING:
     from . import Battle
 
 TITLES = {"space_combat": "Space Combat", "ground_combat": "Ground Combat", "invasion": "Invasion"}
-
-
-def outcome(battle: Battle) -> dict[str, float]:
-    """P(attacker wins), P(defender wins), P(draw), P(a retreat ends it)."""
-    chain = battle.chain
-    out = {"attacker": 0.0, "defender": 0.0, "draw": 0.0, "retreat": 0.0}
-    for (joint, retreat), p in battle.totals.ended.items():
-        a, d = (sum(n for n, _ in state) for state in chain.states(joint))
-        out["retreat" if retreat else "attacker" if a and not d else "defender" if d and not a else "draw"] += p
-    return out
-
-
-def survivors(battle: Battle, role: str) -> list[dict]:
-    """Expected units left per type (a retreating side keeps its survivors), beside the count that started."""
-    space = battle.chain.att if role == "attacker" else battle.chain.dfn
-    which = 0 if role == "attacker" else 1
-    expected = [0.0] * len(space.side.specs)
-    for (joint, _), p in battle.totals.ended.items():
-        for i, (n, _) in enumerate(battle.chain.states(joint)[which]):
-            expected[i] += p * n
-    return [{"name": spec.name, "count": count, "expected": value}
-            for spec, count, value in zip(space.side.specs, space.side.counts, expected)]
+NARRATORS = {"space_combat": space_steps, "ground_combat": ground_steps, "invasion": invasion_steps}
 
 
 def answer(battle: Battle) -> dict:
@@ -47,7 +28,7 @@ def answer(battle: Battle) -> dict:
         "sides": {role: _side(battle, role) for role in ("attacker", "defender")},
         "retreat": None if battle.request.retreat is None else
         {"side": battle.request.retreat[0], "round": battle.request.retreat[1]},
-        "steps": [step.to_dict() for step in narrate(battle)],
+        "steps": [step.to_dict() for step in NARRATORS[battle.request.ability](battle)],
     }
 
 
