@@ -3,45 +3,33 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .markov import ATTACKER, DEFENDER, DRAW, RETREAT, ROUNDS
-from .narrate import narrate
+from .narrate import space_steps
+from .narrate_ground import ground_steps, invasion_steps
+from .results import outcome, survivors
 
 if TYPE_CHECKING:
     from . import Battle
 
 TITLES = {"space_combat": "Space Combat", "ground_combat": "Ground Combat", "invasion": "Invasion"}
+NARRATORS = {"space_combat": space_steps, "ground_combat": ground_steps, "invasion": invasion_steps}
 
 
 def answer(battle: Battle) -> dict:
     """Everything the API returns for a battle."""
-    totals, chain = battle.totals, battle.chain
-    vec = totals.vector
-    n_att = len(chain.attacker.specs)
-    outcome = {"attacker": vec[ATTACKER], "defender": vec[DEFENDER], "draw": vec[DRAW], "retreat": vec[RETREAT]}
-    rounds = [{"round": r, "p": p} for r, p in sorted(totals.rounds.items()) if p > 0]
-    survivors = {
-        "attacker": _survivors(chain.attacker, vec[ROUNDS + 1:ROUNDS + 1 + n_att]),
-        "defender": _survivors(chain.defender, vec[ROUNDS + 1 + n_att:]),
-    }
+    totals = battle.totals
     return {
         "ability": battle.request.ability,
         "title": TITLES[battle.request.ability],
-        "outcome": outcome,
-        "rounds_expected": vec[ROUNDS],
-        "rounds": rounds,
+        "outcome": outcome(battle),
+        "rounds_expected": totals.rounds_expected,
+        "rounds": [{"round": r, "p": p} for r, p in sorted(totals.rounds.items()) if p > 0],
         "rounds_beyond": totals.tail,
-        "survivors": survivors,
+        "survivors": {role: survivors(battle, role) for role in ("attacker", "defender")},
         "sides": {role: _side(battle, role) for role in ("attacker", "defender")},
         "retreat": None if battle.request.retreat is None else
         {"side": battle.request.retreat[0], "round": battle.request.retreat[1]},
-        "steps": [step.to_dict() for step in narrate(battle)],
+        "steps": [step.to_dict() for step in NARRATORS[battle.request.ability](battle)],
     }
-
-
-def _survivors(side, expected: list[float]) -> list[dict]:
-    """Expected units left per type, beside the count that started."""
-    return [{"name": spec.name, "count": count, "expected": value}
-            for spec, count, value in zip(side.specs, side.counts, expected)]
 
 
 def _side(battle: Battle, role: str) -> dict:

@@ -40,4 +40,4 @@ def invasion_start(chain: Chain, att: SideRequest, dfn: SideRequest) -> dict[Joi
     a, d = chain.attacker.initial(), chain.defender.initial()
     d_next = receive(chain.defender, d, hit_distribution(bombardment_dice(att, dfn)))
     a_next = receive(chain.attacker, a, hit_distribution(defense_dice(att, dfn)))
-    return product(a_next, d_next)
+    return product(chain, a_next, d_next)

@@ -1,26 +1,29 @@
 """Combat rounds as an exact Markov chain over both sides' states.
 
-A joint state is (attacker state, defender state). Each round both sides roll and
-take hits, so a state moves to another with a product of the two sides' chances.
-Units are never gained, so states only move "down" except for the round in which
-nothing changes: that self-loop is summed in closed form (a geometric series),
-V(s) = (e + sum over s' != s of P(s, s') V(s')) / (1 - P(s, s)). Duranium Armor
-can undo damage, so states with the same units alive are then solved together
-as a small linear system.
+Each side's states (alive and damaged units per type) are numbered as they are met,
+so a joint state is a pair of small ints. In a round both sides roll and take hits,
+so a state moves with the product of the two sides' chances. Units are never gained,
+so states only move "down", except in a round where nothing changes: that self-loop
+is summed in closed form (a geometric series), N(s) = inflow(s) / (1 - P(s, s)),
+where N(s) is the expected number of rounds fought in state s. Duranium Armor can
+undo damage, so states with the same units alive are then solved together as a
+small linear system.
 """
 from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from dataclasses import dataclass, field
 from math import comb
 
 from ..errors import ResolveError
 from .assign import Side, State, alive, dice_groups, repair, take_hits
 
-Joint = tuple[State, State]
-# Layout of a value vector: outcome chances, expected rounds, then survivors per unit type.
-ATTACKER, DEFENDER, DRAW, RETREAT, ROUNDS = range(5)
+# A joint state is one int: the attacker's state number in the high bits, the defender's in the low.
+Joint = int
+SHIFT = 16
+MASK = (1 << SHIFT) - 1
+Moves = tuple[list[tuple[int, float]], list[tuple[int, float]]]
+Onward = tuple[list[tuple[int, float]], list[tuple[int, float]], float]
 STATIONARY = 0  # the round number of an ordinary round (no one-round modifier; rounds count from 1)
 
 
@@ -40,154 +43,209 @@ def hit_distribution(groups: tuple[tuple[int, int], ...]) -> tuple[float, ...]:
     return tuple(probs)
 
 
-@dataclass
+class SideSpace:
+    """One side's states, numbered, with memoised rolls and hit assignments."""
+
+    def __init__(self, side: Side):
+        self.side = side
+        self.states: list[State] = []
+        self.alive: list[int] = []
+        self._ids: dict[State, int] = {}
+        self._marginals: dict[tuple, list[tuple[int, float]]] = {}
+        self._hits: dict[tuple[int, int], tuple[float, ...]] = {}
+        self._taken: dict[tuple[int, int], int] = {}
+        self._repairs = side.mods.has("duranium_armor")
+
+    def id(self, state: State) -> int:
+        """The number of a state (numbered on first sight)."""
+        found = self._ids.get(state)
+        if found is None:
+            found = self._ids[state] = len(self.states)
+            self.states.append(state)
+            self.alive.append(alive(state))
+        return found
+
+    def hits(self, sid: int, modifier: int) -> tuple[float, ...]:
+        """Chances of the hits this side's combat roll produces in a state."""
+        found = self._hits.get((sid, modifier))
+        if found is None:
+            found = self._hits[sid, modifier] = hit_distribution(dice_groups(self.side, self.states[sid], modifier))
+        return found
+
+    def marginal(self, sid: int, incoming: tuple[float, ...], key: tuple) -> list[tuple[int, float]]:
+        """Where this side's state goes, given the chances of the hits it receives (`key` names them)."""
+        found = self._marginals.get((sid, key))
+        if found is None:
+            out: dict[int, float] = {}
+            for hits, p in enumerate(incoming):
+                if p:
+                    nid = self.taken(sid, hits)
+                    out[nid] = out.get(nid, 0.0) + p
+            found = self._marginals[sid, key] = list(out.items())
+        return found
+
+    def taken(self, sid: int, hits: int) -> int:
+        """The state after taking `hits` in an ordinary round (and a Duranium repair)."""
+        found = self._taken.get((sid, hits))
+        if found is None:
+            state = self.states[sid]
+            nxt = take_hits(self.side, state, hits)
+            if self._repairs:
+                nxt = repair(self.side, state, nxt)
+            found = self._taken[sid, hits] = self.id(nxt)
+        return found
+
+
 class Chain:
     """The two sides of one combat and the memoised transitions of an ordinary round."""
 
-    attacker: Side
-    defender: Side
-    _steps: dict = field(default_factory=dict, repr=False)
-    _terminal: dict = field(default_factory=dict, repr=False)
+    def __init__(self, attacker: Side, defender: Side):
+        self.attacker, self.defender = attacker, defender
+        self.att, self.dfn = SideSpace(attacker), SideSpace(defender)
+        self._moves: dict[Joint, Moves] = {}
+        self._onward: dict[Joint, Onward] = {}
+        self._leave: dict[Joint, float] = {}
 
-    @property
-    def width(self) -> int:
-        """Length of a value vector."""
-        return ROUNDS + 1 + len(self.attacker.specs) + len(self.defender.specs)
+    def joint(self, a: State, d: State) -> Joint:
+        """The number of two sides' states (the attacker's in the high bits)."""
+        return (self.att.id(a) << SHIFT) | self.dfn.id(d)
+
+    def states(self, joint: Joint) -> tuple[State, State]:
+        """The two sides' states of a joint state."""
+        return self.att.states[joint >> SHIFT], self.dfn.states[joint & MASK]
 
     def live(self, joint: Joint) -> bool:
         """True while both sides have units in the combat."""
-        return alive(joint[0]) > 0 and alive(joint[1]) > 0
+        return self.att.alive[joint >> SHIFT] > 0 and self.dfn.alive[joint & MASK] > 0
+
+    def moves(self, joint: Joint, round_no: int = STATIONARY) -> Moves:
+        """Each side's next states and chances after one round; they combine as a product."""
+        found = self._moves.get(joint) if round_no == STATIONARY else None
+        if found is None:
+            a, d = joint >> SHIFT, joint & MASK
+            att_mod, def_mod = self.attacker.mods.combat(round_no), self.defender.mods.combat(round_no)
+            att_hits, def_hits = self.att.hits(a, att_mod), self.dfn.hits(d, def_mod)
+            found = ([(x << SHIFT, p) for x, p in self.att.marginal(a, def_hits, (d, def_mod))],
+                     self.dfn.marginal(d, att_hits, (a, att_mod)))
+            if round_no == STATIONARY:
+                self._moves[joint] = found
+        return found
+
+    def onward(self, joint: Joint) -> Onward:
+        """An ordinary round's moves: to other live states, to final states, and the chance to stay."""
+        found = self._onward.get(joint)
+        if found is None:
+            a_next, d_next = self.moves(joint)
+            live, final, stay = [], [], 0.0
+            for x, p in a_next:
+                x_alive = self.att.alive[x >> SHIFT]
+                for y, q in d_next:
+                    target = x | y
+                    if target == joint:
+                        stay = p * q
+                    elif x_alive and self.dfn.alive[y]:
+                        live.append((target, p * q))
+                    else:
+                        final.append((target, p * q))
+            found = self._onward[joint] = (live, final, stay)
+        return found
+
+    def leave_live(self, joint: Joint) -> float:
+        """The chance that an ordinary round moves on to another live state."""
+        found = self._leave.get(joint)
+        if found is None:
+            found = self._leave[joint] = sum(p for _, p in self.onward(joint)[0])
+        return found
 
     def step(self, joint: Joint, round_no: int = STATIONARY) -> list[tuple[Joint, float]]:
         """Successor states of one round of rolling and assigning hits, with their chances."""
-        if round_no == STATIONARY and joint in self._steps:
-            return self._steps[joint]
-        a, d = joint
-        att_hits = hit_distribution(dice_groups(self.attacker, a, self.attacker.mods.combat(round_no)))
-        def_hits = hit_distribution(dice_groups(self.defender, d, self.defender.mods.combat(round_no)))
-        a_next = self._marginal(self.attacker, a, def_hits)
-        d_next = self._marginal(self.defender, d, att_hits)
-        out = [((x, y), p * q) for x, p in a_next.items() for y, q in d_next.items()]
-        if round_no == STATIONARY:
-            self._steps[joint] = out
-        return out
+        a_next, d_next = self.moves(joint, round_no)
+        return [(x | y, p * q) for x, p in a_next for y, q in d_next]
+
+    def absorb(self, mass: dict[Joint, float]) -> tuple[dict[Joint, float], float]:
+        """Where ordinary rounds from live states end (chance per final state), and the expected rounds."""
+        inflow: dict[Joint, float] = defaultdict(float, mass)
+        ended: dict[Joint, float] = defaultdict(float)
+        rounds = 0.0
+        for group in self._groups(mass):
+            if len(group) > 1:
+                self._solve_group(group, inflow)
+            for joint in group:
+                live, final, stay = self.onward(joint)
+                visits = inflow[joint] if len(group) > 1 else self._visits(inflow[joint], stay)
+                rounds += visits
+                for target, p in live:
+                    if len(group) == 1 or target not in group:
+                        inflow[target] += visits * p
+                for target, p in final:
+                    ended[target] += visits * p
+        return dict(ended), rounds
 
     @staticmethod
-    def _marginal(side: Side, state: State, incoming: tuple[float, ...]) -> dict[State, float]:
-        """Where one side's state goes, given the chances of the hits it receives."""
-        out: dict[State, float] = {}
-        duranium = side.mods.has("duranium_armor")
-        for hits, p in enumerate(incoming):
-            if p:
-                nxt = take_hits(side, state, hits)
-                if duranium:
-                    nxt = repair(side, state, nxt)
-                out[nxt] = out.get(nxt, 0.0) + p
-        return out
-
-    def terminal(self, joint: Joint, retreat: bool = False) -> list[float]:
-        """The value vector of a state where the combat has ended."""
-        key = (joint, retreat)
-        if key not in self._terminal:
-            vec = [0.0] * (ROUNDS + 1)
-            a, d = alive(joint[0]), alive(joint[1])
-            vec[RETREAT if retreat else ATTACKER if a and not d else DEFENDER if d and not a else DRAW] = 1.0
-            vec += [float(n) for n, _ in joint[0]] + [float(n) for n, _ in joint[1]]
-            self._terminal[key] = vec
-        return self._terminal[key]
-
-    def solve(self, starts) -> dict[Joint, list[float]]:
-        """Value vectors of ordinary rounds from every live state reachable from `starts`."""
-        groups: dict[tuple, list[Joint]] = defaultdict(list)
-        seen, stack = set(), [j for j in starts if self.live(j)]
-        while stack:
-            joint = stack.pop()
-            if joint in seen:
-                continue
-            seen.add(joint)
-            groups[_alive_key(joint)].append(joint)
-            stack.extend(n for n, _ in self.step(joint) if n not in seen and self.live(n))
-        values: dict[Joint, list[float]] = {}
-        cycles = self.attacker.mods.has("duranium_armor") or self.defender.mods.has("duranium_armor")
-        for key in sorted(groups, key=sum):
-            members = groups[key]
-            if cycles and len(members) > 1:
-                self._solve_group(members, values)
-                continue
-            # Without repairs, damage only grows: the most damaged states depend on no others here.
-            for joint in sorted(members, key=_damaged, reverse=True):
-                values[joint] = self._closed_form(joint, values)
-        return values
-
-    def _value(self, joint: Joint, values: dict) -> list[float]:
-        """A known value: solved, or terminal."""
-        return values[joint] if self.live(joint) else self.terminal(joint)
-
-    def _closed_form(self, joint: Joint, values: dict) -> list[float]:
-        """V(s) with the self-loop summed as a geometric series."""
-        acc = [0.0] * self.width
-        acc[ROUNDS] = 1.0
-        stay = 0.0
-        for nxt, p in self.step(joint):
-            if nxt == joint:
-                stay += p
-                continue
-            for i, v in enumerate(self._value(nxt, values)):
-                acc[i] += p * v
+    def _visits(inflow: float, stay: float) -> float:
+        """Expected rounds in a state: its inflow over the chance of leaving it (the geometric series)."""
         if stay > 1 - 1e-12:
             raise ResolveError("attacker.combat_modifier", "with these modifiers neither side can ever score a "
                                                            "hit, so the combat would never end")
-        scale = 1.0 / (1.0 - stay)
-        return [x * scale for x in acc]
+        return inflow / (1.0 - stay)
 
-    def _solve_group(self, members: list[Joint], values: dict) -> None:
-        """States that reach each other (repairs): solve (I - P) V = e + P_out V_out exactly."""
-        index = {j: i for i, j in enumerate(members)}
-        n, width = len(members), self.width
-        matrix = [[0.0] * n for _ in range(n)]
-        rhs = [[0.0] * width for _ in range(n)]
-        for i, joint in enumerate(members):
-            matrix[i][i] += 1.0
-            rhs[i][ROUNDS] = 1.0
+    def _groups(self, mass) -> list[list[Joint]]:
+        """Live states reachable from `mass`, in an order where every state comes after all that lead to it."""
+        seen: set[Joint] = set()
+        stack = [j for j in mass if self.live(j)]
+        while stack:
+            joint = stack.pop()
+            if joint not in seen:
+                seen.add(joint)
+                stack.extend(t for t, _ in self.onward(joint)[0] if t not in seen)
+        repairs = self.attacker.mods.has("duranium_armor") or self.defender.mods.has("duranium_armor")
+        by_alive: dict[tuple, list[Joint]] = defaultdict(list)
+        for joint in seen:
+            by_alive[self._alive_key(joint)].append(joint)
+        groups = []
+        for key in sorted(by_alive, key=sum, reverse=True):
+            members = sorted(by_alive[key], key=self._damaged)
+            groups.extend([members] if repairs and len(members) > 1 else [[m] for m in members])
+        return groups
+
+    def _alive_key(self, joint: Joint) -> tuple[int, ...]:
+        """Units alive per type on both sides: it never grows."""
+        a, d = self.states(joint)
+        return tuple(n for n, _ in a) + tuple(n for n, _ in d)
+
+    def _damaged(self, joint: Joint) -> int:
+        """Damaged units on both sides: without repairs, it only grows while the units alive stay."""
+        a, d = self.states(joint)
+        return sum(n for _, n in a) + sum(n for _, n in d)
+
+    def _solve_group(self, group: list[Joint], inflow: dict) -> None:
+        """States that reach each other (repairs): visits N solve N = inflow + N Q within the group."""
+        index = {j: i for i, j in enumerate(group)}
+        n = len(group)
+        matrix = [[1.0 if r == c else 0.0 for c in range(n)] for r in range(n)]
+        for i, joint in enumerate(group):
             for nxt, p in self.step(joint):
                 if nxt in index:
-                    matrix[i][index[nxt]] -= p
-                else:
-                    for k, v in enumerate(self._value(nxt, values)):
-                        rhs[i][k] += p * v
-        for joint, vec in zip(members, _gauss(matrix, rhs)):
-            values[joint] = vec
+                    matrix[index[nxt]][i] -= p
+        for joint, visits in zip(group, gauss(matrix, [inflow[j] for j in group])):
+            inflow[joint] = visits
 
 
-def _alive_key(joint: Joint) -> tuple[int, ...]:
-    """Units alive per type on both sides: it never grows."""
-    return tuple(a for a, _ in joint[0]) + tuple(a for a, _ in joint[1])
-
-
-def _damaged(joint: Joint) -> int:
-    """Damaged units on both sides."""
-    return sum(d for _, d in joint[0]) + sum(d for _, d in joint[1])
-
-
-def _gauss(matrix: list[list[float]], rhs: list[list[float]]) -> list[list[float]]:
-    """Solve matrix X = rhs (several right-hand sides) by elimination with partial pivoting."""
+def gauss(matrix: list[list[float]], rhs: list[float]) -> list[float]:
+    """Solve matrix x = rhs by elimination with partial pivoting."""
     n = len(matrix)
+    rows = [row[:] + [b] for row, b in zip(matrix, rhs)]
     for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(matrix[r][col]))
-        if abs(matrix[pivot][col]) < 1e-14:
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        if abs(rows[pivot][col]) < 1e-14:
             raise ResolveError("attacker", "these units can never finish the combat (every round undoes its hits)")
-        matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
-        rhs[col], rhs[pivot] = rhs[pivot], rhs[col]
+        rows[col], rows[pivot] = rows[pivot], rows[col]
         for row in range(col + 1, n):
-            factor = matrix[row][col] / matrix[col][col]
+            factor = rows[row][col] / rows[col][col]
             if factor:
-                matrix[row] = [a - factor * b for a, b in zip(matrix[row], matrix[col])]
-                rhs[row] = [a - factor * b for a, b in zip(rhs[row], rhs[col])]
-    out = [[0.0] * len(rhs[0]) for _ in range(n)]
+                rows[row] = [a - factor * b for a, b in zip(rows[row], rows[col])]
+    out = [0.0] * n
     for row in reversed(range(n)):
-        acc = list(rhs[row])
-        for col in range(row + 1, n):
-            if matrix[row][col]:
-                acc = [a - matrix[row][col] * b for a, b in zip(acc, out[col])]
-        out[row] = [a / matrix[row][row] for a in acc]
+        acc = rows[row][n] - sum(rows[row][c] * out[c] for c in range(row + 1, n))
+        out[row] = acc / rows[row][row]
     return out

@@ -1,44 +1,44 @@
 """Run a combat from its opening states to the end: the first rounds one by one, the rest solved exactly."""
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .markov import ROUNDS, STATIONARY, Chain, Joint
+from .markov import STATIONARY, Chain, Joint
 
 Step = Callable[[Joint], list[tuple[Joint, float]]]
 # The distribution of rounds is followed round by round until this little chance is left.
 TAIL = 1e-12
 MAX_ROUNDS_LISTED = 200
+# A state this unlikely is not followed further (its chance joins "rounds_beyond").
+NEGLIGIBLE = 1e-16
 
 
 @dataclass
 class Totals:
-    """Chance-weighted sums over every way the combat can end."""
+    """How a combat ends: chance per final state (and whether by retreat), rounds expected and by number."""
 
-    width: int
-    vector: list[float] = field(default_factory=list)
+    ended: dict[tuple[Joint, bool], float] = field(default_factory=dict)
+    rounds_expected: float = 0.0
     rounds: dict[int, float] = field(default_factory=dict)
     tail: float = 0.0
 
-    def __post_init__(self):
-        self.vector = [0.0] * self.width
+    def end(self, joint: Joint, weight: float, retreat: bool = False) -> None:
+        """Chance of ending in a final state."""
+        key = (joint, retreat)
+        self.ended[key] = self.ended.get(key, 0.0) + weight
 
-    def add(self, value: list[float], weight: float, rounds_before: int = 0) -> None:
-        """Add a value vector reached with chance `weight` after `rounds_before` rounds."""
-        for i, v in enumerate(value):
-            self.vector[i] += weight * v
-        self.vector[ROUNDS] += weight * rounds_before
-
-    def ended(self, round_no: int, weight: float) -> None:
+    def after(self, round_no: int, weight: float) -> None:
         """Chance that the combat ended after exactly `round_no` rounds."""
         self.rounds[round_no] = self.rounds.get(round_no, 0.0) + weight
+        self.rounds_expected += round_no * weight
 
 
 def run(chain: Chain, start: dict[Joint, float], first_round: Step | None = None, special_rounds: int = 1,
         retreat_round: int | None = None) -> Totals:
     """Totals of a combat from its opening states (some may already be over: 0 rounds)."""
-    totals = Totals(chain.width)
+    totals = Totals()
     mass = _settle(chain, totals, start, 0, None)
     last_special = max(special_rounds, retreat_round or 0)
     round_no = 0
@@ -48,9 +48,11 @@ def run(chain: Chain, start: dict[Joint, float], first_round: Step | None = None
         mass = _settle(chain, totals, _advance(mass, step), round_no, retreat_round)
     if not mass:
         return totals
-    values = chain.solve(mass)
-    for joint, weight in mass.items():
-        totals.add(values[joint], weight, round_no)
+    ended, rounds = chain.absorb(mass)
+    for joint, weight in ended.items():
+        totals.end(joint, weight)
+    # Rounds already fought by the live mass, plus the expected ordinary rounds still to come.
+    totals.rounds_expected += round_no * sum(mass.values()) + rounds
     _follow_rounds(chain, totals, mass, round_no)
     return totals
 
@@ -72,9 +74,8 @@ def _settle(chain: Chain, totals: Totals, mass: dict[Joint, float], round_no: in
         if chain.live(joint) and round_no != retreat_round:
             live[joint] = weight
             continue
-        retreat = chain.live(joint)
-        totals.add(chain.terminal(joint, retreat), weight, round_no)
-        totals.ended(round_no, weight)
+        totals.end(joint, weight, retreat=chain.live(joint))
+        totals.after(round_no, weight)
     return live
 
 
@@ -82,11 +83,17 @@ def _follow_rounds(chain: Chain, totals: Totals, mass: dict[Joint, float], round
     """The distribution of rounds after the special ones, round by round, until the rest is negligible."""
     while mass and sum(mass.values()) > TAIL and round_no < MAX_ROUNDS_LISTED:
         round_no += 1
-        nxt = _advance(mass, lambda j: chain.step(j, STATIONARY))
-        mass = {}
-        for joint, weight in nxt.items():
-            if chain.live(joint):
-                mass[joint] = weight
-            else:
-                totals.ended(round_no, weight)
-    totals.tail = sum(mass.values())
+        nxt: dict[Joint, float] = defaultdict(float)
+        ended = 0.0
+        for joint, weight in mass.items():
+            if weight < NEGLIGIBLE:
+                totals.tail += weight
+                continue
+            live, final, stay = chain.onward(joint)
+            ended += weight * (1.0 - stay - chain.leave_live(joint))
+            nxt[joint] += weight * stay
+            for target, p in live:
+                nxt[target] += weight * p
+        mass = nxt
+        totals.rounds[round_no] = totals.rounds.get(round_no, 0.0) + ended
+    totals.tail += sum(mass.values())

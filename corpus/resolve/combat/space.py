@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..dice import hit_faces
 from ..units import Roll
-from .assign import Side, State, alive, cheapest, destroy_one, take_hits
+from .assign import Side, State, cheapest, destroy_one, take_hits
 from .markov import Chain, Joint, hit_distribution
 from .modifiers import SideMods
 from .request import Group, SideRequest
@@ -76,9 +76,9 @@ def _graviton(side: Side, state: State, hits: int) -> State:
     return take_hits(side, state, max(0, hits - room), side.index(lambda s: s.fighter))
 
 
-def product(a_next: dict[State, float], d_next: dict[State, float]) -> dict[Joint, float]:
+def product(chain: Chain, a_next: dict[State, float], d_next: dict[State, float]) -> dict[Joint, float]:
     """Joint chances of two independent sides' states."""
-    return {(x, y): p * q for x, p in a_next.items() for y, q in d_next.items()}
+    return {chain.joint(x, y): p * q for x, p in a_next.items() for y, q in d_next.items()}
 
 
 def space_cannon_offense(chain: Chain, att: SideRequest, dfn: SideRequest) -> dict[Joint, float]:
@@ -88,19 +88,19 @@ def space_cannon_offense(chain: Chain, att: SideRequest, dfn: SideRequest) -> di
     def_hits = hit_distribution(offense_dice(dfn, att.mods))
     a_next = receive(chain.attacker, a, def_hits, graviton=dfn.mods.has("graviton_laser_system"))
     d_next = receive(chain.defender, d, att_hits, graviton=att.mods.has("graviton_laser_system"))
-    return product(a_next, d_next)
+    return product(chain, a_next, d_next)
 
 
 def assault_cannon(chain: Chain, joint: Joint) -> Joint:
     """Each side with Assault Cannon and 3+ non-fighter ships makes the other destroy one (its cheapest)."""
-    a, d = joint
+    a, d = chain.states(joint)
     sides = ((chain.attacker, a, chain.defender, d), (chain.defender, d, chain.attacker, a))
     hits = [_non_fighters(own, s) >= 3 and own.mods.has("assault_cannon") for own, s, _, _ in sides]
     if hits[0]:
         d = _lose_non_fighter(chain.defender, d)
     if hits[1]:
         a = _lose_non_fighter(chain.attacker, a)
-    return a, d
+    return chain.joint(a, d)
 
 
 def _non_fighters(side: Side, state: State) -> int:
@@ -127,13 +127,13 @@ def first_round(chain: Chain):
         joint = assault_cannon(chain, joint)
         if not chain.live(joint):
             return [(joint, 1.0)]
-        a, d = joint
+        a, d = chain.states(joint)
         a_next = receive(chain.attacker, a, hit_distribution(afb_dice(chain.defender, d)), fighters_only=True)
         d_next = receive(chain.defender, d, hit_distribution(afb_dice(chain.attacker, a)), fighters_only=True)
         out = []
-        for nxt, p in product(a_next, d_next).items():
+        for nxt, p in product(chain, a_next, d_next).items():
             # 78.3a: if a side has no ships left after the barrage, the combat ends at once.
-            if not chain.live(nxt) or alive(nxt[0]) == 0:
+            if not chain.live(nxt):
                 out.append((nxt, p))
             else:
                 out.extend((n, p * q) for n, q in chain.step(nxt, 1))

@@ -83,3 +83,13 @@ def spec(unit: Unit) -> Spec:
         anti_fighter_barrage=unit.anti_fighter_barrage, bombardment=unit.bombardment,
         planetary_shield=unit.planetary_shield, removes_planetary_shield=unit.removes_planetary_shield,
     )
+
+
+def picker(ability: str, unit: Unit) -> bool:
+    """Whether a battle's unit picker offers a catalogue unit."""
+    s = spec(unit)
+    if ability == "space_combat":
+        return (s.ship and s.combat is not None) or s.space_cannon is not None or s.ground
+    if ability == "ground_combat":
+        return s.ground
+    return s.ground or s.bombardment is not None or (s.space_cannon is not None and not s.ship) or s.planetary_shield
