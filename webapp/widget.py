@@ -88,8 +88,8 @@ class Widget:
         return values(self.params, key)
 
     def names(self, picker: str) -> list[str]:
-        """Catalogue names for a row's suggestions (every unit for a battle)."""
-        return [unit["name"] for unit in catalogue(None if picker in BATTLES else picker)]
+        """Catalogue names for a row's suggestions."""
+        return [unit["name"] for unit in catalogue(picker)]
 
     def href(self, url: str | None) -> str | None:
         """A rule's link from this page: a bare anchor when it is here, so the scenario stays."""
