@@ -184,3 +184,19 @@ def test_battle_screenshot(page):
     page.locator("#resolver[data-ready=true]").wait_for()
     page.locator("#resolver").screenshot(path=str(OUTPUT / "battle.png"))
     assert (OUTPUT / "battle.png").stat().st_size > 10_000
+
+
+def test_battle_form_works_without_javascript(browser, base_url):
+    context = browser.new_context(base_url=base_url, java_script_enabled=False)
+    tab = context.new_page()
+    tab.set_default_timeout(5000)
+    tab.goto("/rules/ground-combat")
+    tab.locator("#resolver > summary").click()
+    tab.locator("input[name=a]").first.fill("Infantry II*3")
+    tab.locator("input[name=d]").first.fill("Mech*1")
+    tab.locator(".rs-side[data-side=attacker] input[value=morale_boost]").check()
+    tab.locator(".rs-submit button[type=submit]").click()
+    tab.wait_for_url(re.compile(r"am=morale_boost"))
+    expect(tab.locator(".rs-bar")).to_have_count(3)
+    expect(tab.locator(".rs-by-round tbody tr").first).to_contain_text("1")
+    context.close()
