@@ -117,6 +117,8 @@ def test_order_changes_who_is_lost_first():
     ({"attacker": {"units": []}}, "attacker.units"),
     ({"attacker": {"units": [{"name": "Infantry I"}]}}, "attacker.units"),
     ({"attacker": {"units": [{"name": "Fighter I", "count": 41}]}}, "attacker.units[0].count"),
+    ({"attacker": {"units": [{"name": "Fighter I", "count": 30}, {"name": "Fighter II", "count": 11}]}},
+     "attacker.units"),
     ({"attacker": {"units": [{"name": "PDS I", "adjacent": True}, {"name": "Fighter I"}]}}, "attacker.units[0].adjacent"),
     ({"attacker": {"units": [{"name": "Fighter I"}], "modifiers": ["lasers"]}}, "attacker.modifiers[0]"),
     ({"attacker": {"units": [{"name": "Fighter I"}], "order": ["War Sun"]}}, "attacker.order[0]"),
