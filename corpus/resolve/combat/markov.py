@@ -24,6 +24,7 @@ SHIFT = 16
 MASK = (1 << SHIFT) - 1
 Moves = tuple[list[tuple[int, float]], list[tuple[int, float]]]
 Onward = tuple[list[tuple[int, float]], list[tuple[int, float]], float]
+NEGLIGIBLE = 1e-18
 STATIONARY = 0  # the round number of an ordinary round (no one-round modifier; rounds count from 1)
 
 
@@ -52,7 +53,7 @@ class SideSpace:
         self.alive: list[int] = []
         self._ids: dict[State, int] = {}
         self._marginals: dict[tuple, list[tuple[int, float]]] = {}
-        self._hits: dict[tuple[int, int], tuple[float, ...]] = {}
+        self._hits: dict[tuple[int, int], tuple[tuple, tuple[float, ...]]] = {}
         self._taken: dict[tuple[int, int], int] = {}
         self._repairs = side.mods.has("duranium_armor")
 
@@ -65,23 +66,25 @@ class SideSpace:
             self.alive.append(alive(state))
         return found
 
-    def hits(self, sid: int, modifier: int) -> tuple[float, ...]:
-        """Chances of the hits this side's combat roll produces in a state."""
+    def hits(self, sid: int, modifier: int) -> tuple[tuple, tuple[float, ...]]:
+        """This side's combat dice in a state, and the chances of the hits they produce."""
         found = self._hits.get((sid, modifier))
         if found is None:
-            found = self._hits[sid, modifier] = hit_distribution(dice_groups(self.side, self.states[sid], modifier))
+            groups = dice_groups(self.side, self.states[sid], modifier)
+            found = self._hits[sid, modifier] = (groups, hit_distribution(groups))
         return found
 
-    def marginal(self, sid: int, incoming: tuple[float, ...], key: tuple) -> list[tuple[int, float]]:
-        """Where this side's state goes, given the chances of the hits it receives (`key` names them)."""
-        found = self._marginals.get((sid, key))
+    def marginal(self, sid: int, incoming: tuple[tuple, tuple[float, ...]]) -> list[tuple[int, float]]:
+        """Where this side's state goes under the opponent's dice (and the chances of their hits)."""
+        groups, chances = incoming
+        found = self._marginals.get((sid, groups))
         if found is None:
             out: dict[int, float] = {}
-            for hits, p in enumerate(incoming):
+            for hits, p in enumerate(chances):
                 if p:
                     nid = self.taken(sid, hits)
                     out[nid] = out.get(nid, 0.0) + p
-            found = self._marginals[sid, key] = list(out.items())
+            found = self._marginals[sid, groups] = _fold_negligible(out)
         return found
 
     def taken(self, sid: int, hits: int) -> int:
@@ -94,6 +97,17 @@ class SideSpace:
                 nxt = repair(self.side, state, nxt)
             found = self._taken[sid, hits] = self.id(nxt)
         return found
+
+
+def _fold_negligible(chances: dict[int, float]) -> list[tuple[int, float]]:
+    """Chances below NEGLIGIBLE join the likeliest outcome: far below the 1e-9 we answer to, and the
+    state space (many dice, many outcomes) shrinks a lot."""
+    small = [k for k, p in chances.items() if p < NEGLIGIBLE]
+    if small and len(small) < len(chances):
+        likeliest = max(chances, key=chances.get)
+        for k in small:
+            chances[likeliest] += chances.pop(k)
+    return list(chances.items())
 
 
 class Chain:
@@ -123,10 +137,9 @@ class Chain:
         found = self._moves.get(joint) if round_no == STATIONARY else None
         if found is None:
             a, d = joint >> SHIFT, joint & MASK
-            att_mod, def_mod = self.attacker.mods.combat(round_no), self.defender.mods.combat(round_no)
-            att_hits, def_hits = self.att.hits(a, att_mod), self.dfn.hits(d, def_mod)
-            found = ([(x << SHIFT, p) for x, p in self.att.marginal(a, def_hits, (d, def_mod))],
-                     self.dfn.marginal(d, att_hits, (a, att_mod)))
+            att_hits = self.att.hits(a, self.attacker.mods.combat(round_no))
+            def_hits = self.dfn.hits(d, self.defender.mods.combat(round_no))
+            found = ([(x << SHIFT, p) for x, p in self.att.marginal(a, def_hits)], self.dfn.marginal(d, att_hits))
             if round_no == STATIONARY:
                 self._moves[joint] = found
         return found
@@ -136,17 +149,17 @@ class Chain:
         found = self._onward.get(joint)
         if found is None:
             a_next, d_next = self.moves(joint)
-            live, final, stay = [], [], 0.0
-            for x, p in a_next:
-                x_alive = self.att.alive[x >> SHIFT]
-                for y, q in d_next:
-                    target = x | y
-                    if target == joint:
-                        stay = p * q
-                    elif x_alive and self.dfn.alive[y]:
-                        live.append((target, p * q))
-                    else:
-                        final.append((target, p * q))
+            att_alive, dfn_alive = self.att.alive, self.dfn.alive
+            a_live = [(x, p) for x, p in a_next if att_alive[x >> SHIFT]]
+            a_dead = [(x, p) for x, p in a_next if not att_alive[x >> SHIFT]]
+            d_live = [(y, q) for y, q in d_next if dfn_alive[y]]
+            d_dead = [(y, q) for y, q in d_next if not dfn_alive[y]]
+            live = [(x | y, p * q) for x, p in a_live for y, q in d_live]
+            stay = next((p for target, p in live if target == joint), 0.0)
+            if stay:
+                live = [pair for pair in live if pair[0] != joint]
+            final = [(x | y, p * q) for x, p in a_live for y, q in d_dead]
+            final += [(x | y, p * q) for x, p in a_dead for y, q in d_next]
             found = self._onward[joint] = (live, final, stay)
         return found
 
@@ -170,12 +183,13 @@ class Chain:
         for group in self._groups(mass):
             if len(group) > 1:
                 self._solve_group(group, inflow)
+            single = len(group) == 1
             for joint in group:
                 live, final, stay = self.onward(joint)
-                visits = inflow[joint] if len(group) > 1 else self._visits(inflow[joint], stay)
+                visits = self._visits(inflow[joint], stay) if single else inflow[joint]
                 rounds += visits
                 for target, p in live:
-                    if len(group) == 1 or target not in group:
+                    if single or target not in group:
                         inflow[target] += visits * p
                 for target, p in final:
                     ended[target] += visits * p
