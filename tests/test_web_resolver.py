@@ -173,6 +173,12 @@ def test_fragment_names_the_controls_the_error_is_about(client, query, invalid):
     assert f'data-invalid="{invalid}"' in html(client, f"/resolver/space-cannon?{query}")
 
 
+def test_barrage_shows_the_fighters_destroyed(client):
+    form = widget(html(client, "/rules/anti-fighter-barrage?ability=anti_fighter_barrage&u=Destroyer+II*2&targets=3"))
+    assert 'class="rs-destroyed">2.531<' in form and 'class="rs-all">65.62%<' in form
+    assert form.count("<svg") == 2 and len(set(re.findall(r' id="([^"]+)"', form))) == len(re.findall(r' id="', form))
+
+
 def test_fragment_of_a_page_without_a_resolver_is_a_404(client):
     response = client.get("/resolver/movement?ability=space_cannon&u=PDS+II")
     assert response.status_code == 404 and "has no step resolver" in response.get_data(as_text=True)
@@ -278,7 +284,7 @@ CANONICAL = [
     EXAMPLE,
     "ability=space_cannon_defense&u=PDS+I*3&u=Hel-Titan+II*1@adj&plasma=u1&rolls=3,+7,+10",
     "ability=bombardment&u=Dreadnought+II*2&u=4x2*1@adj:Custom&shield=1&warsun=1&harrow=1&seed=42",
-    "ability=anti_fighter_barrage&u=Destroyer+II*2",
+    "ability=anti_fighter_barrage&u=Destroyer+II*2&targets=3",
     "ability=production&faction=arborec&p=Space+Dock+I*1@3&p=Carrier+II*2&b=Infantry+I*2&resources=4&fleet_pool=3",
 ]
 

@@ -9,6 +9,7 @@ Scenario query string (the permalink, and the widget's no-JS form fields, which 
     plasma=1 | plasma=uN           Plasma Scoring on the best unit, or on units[N]
     shield=1  warsun=1  harrow=1   Planetary Shield, a War Sun in the system, L1Z1X Harrow
     rolls=3,7,10   seed=42         dice entered, or rolled from a seed
+    targets=3                      fighters (Anti-Fighter Barrage) or ground forces (Bombardment) there
     faction=arborec                production: the faction
     p=NAME[*COUNT][@RES][!enemy]   production: a producing unit (a space dock on a 3-resource planet: @3;
                                    other players' ships in its system: !enemy)
@@ -56,6 +57,8 @@ FLAGS = {
     "harrow": ("harrow", "L1Z1X Harrow", ("bombardment",)),
 }
 PLASMA_FOR = ("space_cannon", "space_cannon_defense", "bombardment")
+# Abilities whose hits destroy one kind of unit, and what to call the units they can hit.
+TARGETS = {"anti_fighter_barrage": "Fighters there", "bombardment": "Ground forces on the planet"}
 CONTEXT = (("resources", "Resources to spend"), ("fleet_pool", "Fleet pool tokens"),
            ("ships_in_system", "Non-fighter ships already there"),
            ("capacity_in_system", "Capacity of your ships already there"), ("units_in_space", "Fighters and ground forces in space"))
@@ -155,8 +158,9 @@ def decode(params: MultiDict) -> dict | None:
         req["modifiers"] = modifiers
     if params.get("rolls", "").strip():
         req["rolls"] = params["rolls"].strip()
-    if params.get("seed", "").strip():
-        req["seed"] = _number(params["seed"])
+    for key in ("seed", "targets"):
+        if params.get(key, "").strip():
+            req[key] = _number(params[key])
     return req
 
 
@@ -208,7 +212,7 @@ def encode(req: dict) -> list[tuple[str, str]]:
     if plasma is not None and plasma is not False:
         pairs.append(("plasma", "1" if plasma is True else f"u{plasma}"))
     pairs += [(key, "1") for key, (name, _, _) in FLAGS.items() if modifiers.get(name)]
-    return pairs + [(key, str(req[key])) for key in ("rolls", "seed") if req.get(key) is not None]
+    return pairs + [(key, str(req[key])) for key in ("rolls", "seed", "targets") if req.get(key) is not None]
 
 
 def encode_battle(req: dict) -> list[tuple[str, str]]:

@@ -19,8 +19,8 @@ from webapp import battle, charts, urls
 from webapp.corpus_access import get_corpus
 from webapp.errors import WebError
 from webapp.resolver import answer
-from webapp.scenario import (BATTLES, CONTEXT, FLAGS, LABELS, LISTS, PAGES, PLASMA_FOR, SIDES, decode, encode,
-                             values)
+from webapp.scenario import (BATTLES, CONTEXT, FLAGS, LABELS, LISTS, PAGES, PLASMA_FOR, SIDES, TARGETS, decode,
+                             encode, values)
 
 bp = Blueprint("widget", __name__)
 
@@ -47,7 +47,8 @@ class Widget:
     error: ResolveError | None = None
     query: list[tuple[str, str]] = field(default_factory=list)
     # Tables and formatters the template reads (class attributes, not fields).
-    labels, context, factions, pct, num = LABELS, CONTEXT, FACTIONS, staticmethod(charts.pct), staticmethod(charts.num)
+    labels, context, factions, targets = LABELS, CONTEXT, FACTIONS, TARGETS
+    pct, num = staticmethod(charts.pct), staticmethod(charts.num)
 
     @property
     def kind(self) -> str:
@@ -134,6 +135,11 @@ class Widget:
     def chart(self) -> dict:
         """Bar geometry of the hit distribution."""
         return charts.hits_chart(self.result["distribution"])
+
+    def destroyed_chart(self) -> dict:
+        """Bar geometry of the units destroyed (hits beyond the targets are lost)."""
+        return charts.bars([(str(k), p) for k, p in enumerate(self.result["destroyed"]["distribution"])],
+                           name=lambda k: f"{k} destroyed")
 
     @property
     def outcomes(self) -> list[tuple[str, str]]:
