@@ -17,6 +17,7 @@ CANONICAL = [
     "&d=Destroyer+II*2&d=Fighter+I*3&dm=antimass_deflectors&retreat=defender@2",
     "ability=ground_combat&a=Infantry+II*3&d=Mech*1&dc=1",
     "ability=invasion&a=Infantry+I*3&a=Dreadnought+I*2&am=plasma_scoring&d=Infantry+I*2&d=PDS+I*1",
+    "ability=space_combat&a=Cruiser+II*2&d=Carrier+I*1&d=PDS+II*1@adj",
 ]
 
 

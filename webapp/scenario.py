@@ -16,7 +16,8 @@ Scenario query string (the permalink, and the widget's no-JS form fields, which 
     b=NAME[*COUNT][/HAVE]          production: a unit to build, HAVE of its type left in reinforcements
     resources= fleet_pool= ships_in_system= capacity_in_system= units_in_space=   production context
     ability=space_combat | ground_combat | invasion
-    a=NAME[*COUNT]  d=NAME[*COUNT] the attacker's and the defender's units, one per entry
+    a=NAME[*COUNT][@adj]  d=…      the attacker's and the defender's units, one per entry (@adj: a PDS II
+                                   firing Space Cannon from an adjacent system)
     am=KEY  dm=KEY                 a modifier for the attacker / defender, by its catalogue key
                                    (morale_boost@2: in round 2)
     ac=N  dc=N                     a number added to the attacker's / defender's combat rolls
@@ -168,7 +169,7 @@ def decode_battle(ability: str, params: MultiDict) -> dict:
     """A battle: each side's units, modifiers and combat modifier, and a planned retreat."""
     req: dict = {"ability": ability}
     for side, key in SIDES.items():
-        req[side] = {"units": [decode_count(v) for v in values(params, key)]}
+        req[side] = {"units": [_combatant(v) for v in values(params, key)]}
         if values(params, f"{key}m"):
             req[side]["modifiers"] = [_modifier(v) for v in values(params, f"{key}m")]
         if params.get(f"{key}c", "").strip():
@@ -178,6 +179,15 @@ def decode_battle(ability: str, params: MultiDict) -> dict:
         side, at, round_ = retreat.partition("@")
         req["retreat"] = {"side": side.strip(), "round": _number(round_ or "1")}
     return req
+
+
+def _combatant(text: str) -> dict:
+    """One `a`/`d` value: "Carrier II*2", or "PDS II*1@adj" for Space Cannon from an adjacent system."""
+    adjacent = text.lower().rstrip().endswith("@adj")
+    entry = decode_count(text.rstrip()[:-4] if adjacent else text)
+    if adjacent:
+        entry["adjacent"] = True
+    return entry
 
 
 def _modifier(text: str):
@@ -220,7 +230,8 @@ def encode_battle(req: dict) -> list[tuple[str, str]]:
     pairs = []
     for side, key in SIDES.items():
         units = req.get(side, {})
-        pairs += [(key, f"{item['name']}*{item.get('count', 1)}") for item in units.get("units", [])]
+        pairs += [(key, f"{item['name']}*{item.get('count', 1)}{'@adj' if item.get('adjacent') else ''}")
+                  for item in units.get("units", [])]
         for item in units.get("modifiers", []):
             text = f"{item['name']}@{item.get('round', 1)}" if isinstance(item, dict) else str(item)
             pairs.append((f"{key}m", text))
