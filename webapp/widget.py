@@ -144,7 +144,7 @@ class Widget:
     @property
     def outcomes(self) -> list[tuple[str, str]]:
         """A battle's outcome keys and labels; a retreat only when one was planned."""
-        return [(key, label) for key, label in OUTCOMES if key != "retreat" or self.params.get("retreat")]
+        return [(key, label) for key, label in OUTCOMES if key != "retreat" or (self.result or {}).get("retreat")]
 
     def outcome_chart(self) -> dict:
         """Bar geometry of a battle's outcomes."""
