@@ -88,9 +88,9 @@ class Widget:
         """The filled rows of a list field, in request order (so units[1] is the second)."""
         return values(self.params, key)
 
-    def names(self, picker: str) -> list[str]:
-        """Catalogue names for a row's suggestions."""
-        return [unit["name"] for unit in catalogue(picker)]
+    def names(self, picker: str) -> list[tuple[str, str]]:
+        """A row's suggestions: each catalogue unit's name and what it rolls or costs."""
+        return [(unit["name"], _hint(unit, picker)) for unit in catalogue(picker)]
 
     def href(self, url: str | None) -> str | None:
         """A rule's link from this page: a bare anchor when it is here, so the scenario stays."""
@@ -175,6 +175,18 @@ class Widget:
 
 
 OUTCOMES = (("attacker", "Attacker wins"), ("defender", "Defender wins"), ("draw", "Draw"), ("retreat", "Retreat"))
+
+
+def _hint(unit: dict, picker: str) -> str:
+    """"Space Cannon 5 (x3)", "combat 9, Sustain Damage", "cost 3": the value a picker is about."""
+    roll = unit["values"].get(picker.replace("_defense", ""))
+    if roll:
+        return f"{LABELS.get(picker, picker)} {roll['text']}"
+    if unit.get("combat"):
+        return f"combat {unit['combat']['text']}" + (", Sustain Damage" if unit["sustain_damage"] else "")
+    if "production" in unit["values"]:
+        return f"Production {unit['values']['production']['text']}"
+    return f"cost {unit['cost']['resources']}" if unit["cost"] else ""
 
 
 def widget(page: Entry, params: MultiDict) -> Widget | None:
