@@ -200,3 +200,12 @@ def test_battle_form_works_without_javascript(browser, base_url):
     expect(tab.locator(".rs-bar")).to_have_count(3)
     expect(tab.locator(".rs-by-round tbody tr").first).to_contain_text("1")
     context.close()
+
+
+def test_enemy_ships_forbid_the_carrier(page):
+    open_widget(page, "/rules/space-dock")
+    page.locator("input[name=p]").first.fill("Space Dock I*1@3!enemy")
+    page.locator("input[name=b]").first.fill("Carrier I*1")
+    expect(page.locator(".rs-violations li")).to_contain_text("67.6")
+    page.locator("input[name=b]").first.fill("Infantry I*2")
+    expect(page.locator(".rs-verdict")).to_have_text("Allowed")
