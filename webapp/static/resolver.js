@@ -35,14 +35,22 @@
     });
   }
 
+  // The parts are refilled rather than replaced, so screen readers announce the live result and alert.
   function swap(html) {
     const fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".rs-answer");
     if (!fresh) throw new Error("no answer in the response");
-    answer().replaceWith(document.adoptNode(fresh));
-    markInvalid(fresh.dataset.invalid || "");
-    const link = fresh.querySelector(".rs-permalink");
+    const current = answer();
+    [".rs-actions", ".rs-error", ".rs-result"].forEach((part) => {
+      const next = fresh.querySelector(part);
+      current.querySelector(part).replaceChildren(...Array.from(next.childNodes));  // a copy: moving empties it
+      current.querySelector(part).hidden = next.hidden;
+    });
+    current.dataset.invalid = fresh.dataset.invalid || "";
+    markInvalid(current.dataset.invalid);
+    const link = current.querySelector(".rs-permalink");
     if (link.getAttribute("href")) history.replaceState(history.state, "", link.getAttribute("href"));
     setupCopy();
+    box.dataset.answers = String(Number(box.dataset.answers || 0) + 1);
   }
 
   let pending = null;
