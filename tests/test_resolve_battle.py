@@ -132,3 +132,10 @@ def test_bad_requests_name_the_field(body, field):
     with pytest.raises(ResolveError) as err:
         resolve({**request, **body})
     assert err.value.field == field
+
+
+def test_a_battle_too_large_to_solve_is_refused_by_name():
+    huge = side(("Dreadnought II", 10), ("Cruiser II", 10), ("Destroyer II", 10), ("Fighter II", 10))
+    with pytest.raises(ResolveError) as err:
+        space(huge, side(("War Sun", 5), ("Carrier II", 10), ("Fighter I", 20), ("Flagship", 5)))
+    assert err.value.field == "attacker.units" and "fewer units" in err.value.message

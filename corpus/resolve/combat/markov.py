@@ -25,6 +25,8 @@ MASK = (1 << SHIFT) - 1
 Moves = tuple[list[tuple[int, float]], list[tuple[int, float]]]
 Onward = tuple[list[tuple[int, float]], list[tuple[int, float]], float]
 NEGLIGIBLE = 1e-18
+# The most live joint states solved per request (about a second of work; realistic fleets need far fewer).
+MAX_STATES = 4000
 STATIONARY = 0  # the round number of an ordinary round (no one-round modifier; rounds count from 1)
 
 
@@ -211,6 +213,9 @@ class Chain:
             joint = stack.pop()
             if joint not in seen:
                 seen.add(joint)
+                if len(seen) > MAX_STATES:
+                    raise ResolveError("attacker.units", f"this battle can reach more than {MAX_STATES} states, too "
+                                                         "many to solve exactly here; try it with fewer units")
                 stack.extend(t for t, _ in self.onward(joint)[0] if t not in seen)
         repairs = self.attacker.mods.has("duranium_armor") or self.defender.mods.has("duranium_armor")
         by_alive: dict[tuple, list[Joint]] = defaultdict(list)
