@@ -132,3 +132,23 @@ def test_bad_requests_name_the_field(body, field):
     with pytest.raises(ResolveError) as err:
         resolve({**request, **body})
     assert err.value.field == field
+
+
+def test_a_battle_too_large_to_solve_is_refused_by_name():
+    huge = side(("Dreadnought II", 10), ("Cruiser II", 10), ("Destroyer II", 10), ("Fighter II", 10))
+    with pytest.raises(ResolveError) as err:
+        space(huge, side(("War Sun", 5), ("Carrier II", 10), ("Fighter I", 20), ("Flagship", 5)))
+    assert err.value.field == "attacker.units" and "fewer units" in err.value.message
+
+
+def test_round_by_round_table_is_cumulative():
+    answer = space(side(("Fighter I", 1)), side(("Fighter I", 1)))
+    before, first = answer["by_round"][:2]
+    assert before == {"round": 0, "attacker": 0, "defender": 0, "draw": 0, "retreat": 0, "ongoing": 1,
+                      "attacker_units": 1, "defender_units": 1}
+    assert first == pytest.approx({"round": 1, "attacker": 0.16, "defender": 0.16, "draw": 0.04, "retreat": 0,
+                                   "ongoing": 0.64, "attacker_units": 0.8, "defender_units": 0.8})
+    last = answer["by_round"][-1]
+    assert {k: last[k] for k in answer["outcome"]} == pytest.approx(answer["outcome"], abs=1e-9)
+    survivors = answer["survivors"]["attacker"][0]["expected"]
+    assert last["attacker_units"] == pytest.approx(survivors, abs=1e-9)

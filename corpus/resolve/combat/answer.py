@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from .narrate import space_steps
 from .narrate_ground import ground_steps, invasion_steps
-from .results import outcome, survivors
+from .results import by_round, outcome, survivors
 
 if TYPE_CHECKING:
     from . import Battle
@@ -24,6 +24,7 @@ def answer(battle: Battle) -> dict:
         "rounds_expected": totals.rounds_expected,
         "rounds": [{"round": r, "p": p} for r, p in sorted(totals.rounds.items()) if p > 0],
         "rounds_beyond": totals.tail,
+        "by_round": by_round(battle),
         "survivors": {role: survivors(battle, role) for role in ("attacker", "defender")},
         "sides": {role: _side(battle, role) for role in ("attacker", "defender")},
         "retreat": None if battle.request.retreat is None else

@@ -25,6 +25,9 @@ MASK = (1 << SHIFT) - 1
 Moves = tuple[list[tuple[int, float]], list[tuple[int, float]]]
 Onward = tuple[list[tuple[int, float]], list[tuple[int, float]], float]
 NEGLIGIBLE = 1e-18
+# The most live joint states solved per request (about a second of work; realistic fleets need far fewer).
+MAX_STATES = 4000
+ATTACKER, DEFENDER, DRAW, RETREAT = range(4)  # outcome positions in a round's table row
 STATIONARY = 0  # the round number of an ordinary round (no one-round modifier; rounds count from 1)
 
 
@@ -118,7 +121,7 @@ class Chain:
         self.att, self.dfn = SideSpace(attacker), SideSpace(defender)
         self._moves: dict[Joint, Moves] = {}
         self._onward: dict[Joint, Onward] = {}
-        self._leave: dict[Joint, float] = {}
+        self._summary: dict[Joint, tuple] = {}
 
     def joint(self, a: State, d: State) -> Joint:
         """The number of two sides' states (the attacker's in the high bits)."""
@@ -163,11 +166,17 @@ class Chain:
             found = self._onward[joint] = (live, final, stay)
         return found
 
-    def leave_live(self, joint: Joint) -> float:
-        """The chance that an ordinary round moves on to another live state."""
-        found = self._leave.get(joint)
+    def final_summary(self, joint: Joint) -> tuple[float, ...]:
+        """Chances that an ordinary round ends the combat (attacker, defender, draw) and the units then left."""
+        found = self._summary.get(joint)
         if found is None:
-            found = self._leave[joint] = sum(p for _, p in self.onward(joint)[0])
+            out = [0.0] * 6
+            for target, p in self.onward(joint)[1]:
+                a, d = self.att.alive[target >> SHIFT], self.dfn.alive[target & MASK]
+                out[ATTACKER if a else DEFENDER if d else DRAW] += p
+                out[4] += p * a
+                out[5] += p * d
+            found = self._summary[joint] = tuple(out)
         return found
 
     def step(self, joint: Joint, round_no: int = STATIONARY) -> list[tuple[Joint, float]]:
@@ -211,6 +220,9 @@ class Chain:
             joint = stack.pop()
             if joint not in seen:
                 seen.add(joint)
+                if len(seen) > MAX_STATES:
+                    raise ResolveError("attacker.units", f"this battle can reach more than {MAX_STATES} states, too "
+                                                         "many to solve exactly here; try it with fewer units")
                 stack.extend(t for t, _ in self.onward(joint)[0] if t not in seen)
         repairs = self.attacker.mods.has("duranium_armor") or self.defender.mods.has("duranium_armor")
         by_alive: dict[tuple, list[Joint]] = defaultdict(list)

@@ -26,3 +26,17 @@ def survivors(battle: Battle, role: str) -> list[dict]:
             expected[i] += p * n
     return [{"name": spec.name, "count": count, "expected": value}
             for spec, count, value in zip(side.specs, side.counts, expected)]
+
+
+def by_round(battle: Battle) -> list[dict]:
+    """Round by round, cumulative: chances each way the combat has ended, P(still going), units expected left."""
+    totals = battle.totals
+    done = [0.0] * 6
+    rows = []
+    for round_no in sorted(set(totals.table) | set(totals.going)):
+        done = [a + b for a, b in zip(done, totals.table.get(round_no, [0.0] * 6))]
+        going, att_units, def_units = totals.going.get(round_no, (0.0, 0.0, 0.0))
+        rows.append({"round": round_no, "attacker": done[0], "defender": done[1], "draw": done[2],
+                     "retreat": done[3], "ongoing": going, "attacker_units": done[4] + att_units,
+                     "defender_units": done[5] + def_units})
+    return rows

@@ -5,7 +5,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .markov import STATIONARY, Chain, Joint
+from .markov import ATTACKER, DEFENDER, DRAW, MASK, RETREAT, SHIFT, STATIONARY, Chain, Joint
 
 Step = Callable[[Joint], list[tuple[Joint, float]]]
 # The distribution of rounds is followed round by round until this little chance is left.
@@ -23,6 +23,20 @@ class Totals:
     rounds_expected: float = 0.0
     rounds: dict[int, float] = field(default_factory=dict)
     tail: float = 0.0
+    # Round -> chances of ending that round (attacker, defender, draw, retreat) and the units left in those ends.
+    table: dict[int, list[float]] = field(default_factory=dict)
+    # Round -> (chance, attacker units, defender units) of the combats still going after it.
+    going: dict[int, tuple[float, float, float]] = field(default_factory=dict)
+
+    def row(self, round_no: int) -> list[float]:
+        """The table row of a round."""
+        return self.table.setdefault(round_no, [0.0] * 6)
+
+    def still_going(self, chain: Chain, round_no: int, mass: dict[Joint, float]) -> None:
+        """Record the combats that go on after a round."""
+        units = [(w, chain.att.alive[j >> SHIFT], chain.dfn.alive[j & MASK]) for j, w in mass.items()]
+        self.going[round_no] = (sum(w for w, _, _ in units), sum(w * a for w, a, _ in units),
+                                sum(w * d for w, _, d in units))
 
     def end(self, joint: Joint, weight: float, retreat: bool = False) -> None:
         """Chance of ending in a final state."""
@@ -74,8 +88,15 @@ def _settle(chain: Chain, totals: Totals, mass: dict[Joint, float], round_no: in
         if chain.live(joint) and round_no != retreat_round:
             live[joint] = weight
             continue
-        totals.end(joint, weight, retreat=chain.live(joint))
+        retreat = chain.live(joint)
+        totals.end(joint, weight, retreat)
         totals.after(round_no, weight)
+        a, d = chain.att.alive[joint >> SHIFT], chain.dfn.alive[joint & MASK]
+        row = totals.row(round_no)
+        row[RETREAT if retreat else ATTACKER if a and not d else DEFENDER if d and not a else DRAW] += weight
+        row[4] += weight * a
+        row[5] += weight * d
+    totals.still_going(chain, round_no, live)
     return live
 
 
@@ -84,16 +105,18 @@ def _follow_rounds(chain: Chain, totals: Totals, mass: dict[Joint, float], round
     while mass and sum(mass.values()) > TAIL and round_no < MAX_ROUNDS_LISTED:
         round_no += 1
         nxt: dict[Joint, float] = defaultdict(float)
-        ended = 0.0
+        row = totals.row(round_no)
         for joint, weight in mass.items():
             if weight < NEGLIGIBLE:
                 totals.tail += weight
                 continue
             live, final, stay = chain.onward(joint)
-            ended += weight * (1.0 - stay - chain.leave_live(joint))
+            for i, value in enumerate(chain.final_summary(joint)):
+                row[i] += weight * value
             nxt[joint] += weight * stay
             for target, p in live:
                 nxt[target] += weight * p
         mass = nxt
-        totals.rounds[round_no] = totals.rounds.get(round_no, 0.0) + ended
+        totals.rounds[round_no] = totals.rounds.get(round_no, 0.0) + sum(row[:4])
+        totals.still_going(chain, round_no, mass)
     totals.tail += sum(mass.values())
