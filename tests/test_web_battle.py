@@ -62,7 +62,8 @@ def test_planned_retreat_adds_its_outcome(client):
 def test_round_by_round_table_and_survivors(client):
     page = widget(html(client, "/rules/ground-combat?ability=ground_combat&a=Infantry*3&d=Mech*1"))
     table = page[page.index('class="rs-table rs-by-round"'):page.index("</table>")]
-    assert "<td>1</td>" in table and "or later</td>" in table
+    assert "<td>start</td><td>0%</td>" in table and "<td>1</td><td>21.6%</td>" in table  # 2+ hits of 3 dice at 30%
+    assert table.count("<tr>") < 20  # rows stop once the battle is all but over
     assert re.search(r"<td>Defender</td><td>Mech</td><td>1</td><td>0\.\d+</td>", page)
 
 

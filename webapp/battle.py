@@ -10,21 +10,27 @@ def modifiers() -> list[dict]:
     return modifier_catalogue()
 
 
-TAIL = 0.0005  # rounds the battle outlasts less often than this share one "later" row
+TAIL = 0.0005  # rows stop once the battle is still going less often than this
+
+
+def round_columns(result: dict) -> list[str]:
+    """Headings of the round-by-round table; Retreat only when one was planned."""
+    retreat = ["Retreated"] if result.get("retreat") else []
+    return ["After round", "Attacker has won", "Defender has won", "Draw", *retreat, "Still fighting",
+            "Attacker units left", "Defender units left"]
 
 
 def round_rows(result: dict) -> list[list[str]]:
-    """One row per combat round: the chance the battle ends in it, and that it goes on after it."""
-    rows, left = [], 1.0
-    rounds = result.get("rounds", [])
-    for index, item in enumerate(rounds):
-        if left < TAIL and index < len(rounds) - 1:
-            rows.append([f"{item['round']} or later", pct(left), "0%"])
+    """After each round, cumulative: how the battle has ended so far, P(still going), units expected left."""
+    rows = []
+    for item in result.get("by_round", []):
+        # Round 0: the state once Space Cannon Offense (or the steps before ground combat) is over.
+        label = "start" if item["round"] == 0 else str(item["round"])
+        retreat = [pct(item["retreat"])] if result.get("retreat") else []
+        rows.append([label, pct(item["attacker"]), pct(item["defender"]), pct(item["draw"]), *retreat,
+                     pct(item["ongoing"]), num(item["attacker_units"]), num(item["defender_units"])])
+        if item["ongoing"] < TAIL:
             break
-        left -= item["p"]
-        # Round 0: Space Cannon Offense (or the steps before ground combat) settled it before any round.
-        label = "before the first round" if item["round"] == 0 else str(item["round"])
-        rows.append([label, pct(item["p"]), pct(max(left, 0.0))])
     return rows
 
 

@@ -164,6 +164,11 @@ class Widget:
         return next((value for value in self.params.getlist(key) if value.partition("@")[0] == modifier), None)
 
     @property
+    def round_columns(self) -> list[str]:
+        """Headings of the round-by-round table."""
+        return battle.round_columns(self.result)
+
+    @property
     def round_rows(self) -> list[list[str]]:
         """The round-by-round table's cells."""
         return battle.round_rows(self.result)
