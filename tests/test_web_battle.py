@@ -18,6 +18,7 @@ CANONICAL = [
     "ability=ground_combat&a=Infantry+II*3&d=Mech*1&dc=1",
     "ability=invasion&a=Infantry+I*3&a=Dreadnought+I*2&am=plasma_scoring&d=Infantry+I*2&d=PDS+I*1",
     "ability=space_combat&a=Cruiser+II*2&d=Carrier+I*1&d=PDS+II*1@adj",
+    "ability=space_combat&a=Cruiser+II*2&a=Fighter+II*2&ao=Cruiser+II,+Fighter+II&d=Dreadnought+I*1",
 ]
 
 
@@ -59,6 +60,13 @@ def test_planned_retreat_adds_its_outcome(client):
     assert chart.count("<rect") == 4 and ">Retreat</text>" in chart
 
 
+def test_destroy_order_changes_the_survivors(client):
+    base = "/rules/space-combat?ability=space_combat&a=Cruiser+II*2&a=Fighter+II*2&d=Dreadnought+I*1"
+    default, ordered = (re.findall(r"<td>Attacker</td><td>Cruiser II</td><td>2</td><td>([\d.]+)</td>",
+                                   widget(html(client, path))) for path in (base, base + "&ao=Cruiser+II"))
+    assert float(ordered[0]) < float(default[0])  # cruisers taken first, before the fighters
+
+
 def test_round_by_round_table_and_survivors(client):
     page = widget(html(client, "/rules/ground-combat?ability=ground_combat&a=Infantry*3&d=Mech*1"))
     table = page[page.index('class="rs-table rs-by-round"'):page.index("</table>")]
@@ -80,6 +88,7 @@ def test_battle_form_resubmits_its_scenario_without_javascript(client, text):
     ("ability=space_combat&a=&a=Nope&d=Carrier", "attacker.units[0].name", "a:1"),
     ("ability=space_combat&a=Carrier&d=Carrier&dc=12", "defender.combat_modifier", "dc"),
     ("ability=ground_combat&a=Infantry&d=Infantry&retreat=attacker@1", "retreat", "retreat"),
+    ("ability=space_combat&a=Carrier&d=Carrier&do=Fighter", "defender.order[0]", "do"),
 ])
 def test_battle_error_names_its_field_and_control(client, text, field, invalid):
     fragment = html(client, f"/resolver/space-combat?{text}")

@@ -21,6 +21,7 @@ Scenario query string (the permalink, and the widget's no-JS form fields, which 
     am=KEY  dm=KEY                 a modifier for the attacker / defender, by its catalogue key
                                    (morale_boost@2: in round 2)
     ac=N  dc=N                     a number added to the attacker's / defender's combat rolls
+    ao=NAMES  do=NAMES             the order that side destroys its units in, comma-separated ("Fighter II, Carrier II")
     retreat=attacker@N             that side (attacker or defender) announces a retreat in round N
 
 decode() turns the query into the resolver's JSON request and encode() turns one back; blank fields
@@ -174,6 +175,8 @@ def decode_battle(ability: str, params: MultiDict) -> dict:
             req[side]["modifiers"] = [_modifier(v) for v in values(params, f"{key}m")]
         if params.get(f"{key}c", "").strip():
             req[side]["combat_modifier"] = _number(params[f"{key}c"])
+        if params.get(f"{key}o", "").strip():
+            req[side]["order"] = [name.strip() for name in params[f"{key}o"].split(",") if name.strip()]
     retreat = params.get("retreat", "").strip()
     if retreat:
         side, at, round_ = retreat.partition("@")
@@ -237,6 +240,8 @@ def encode_battle(req: dict) -> list[tuple[str, str]]:
             pairs.append((f"{key}m", text))
         if units.get("combat_modifier") is not None:
             pairs.append((f"{key}c", str(units["combat_modifier"])))
+        if units.get("order"):
+            pairs.append((f"{key}o", ", ".join(units["order"])))
     retreat = req.get("retreat")
     if retreat:
         pairs.append(("retreat", f"{retreat['side']}@{retreat.get('round', 1)}"))

@@ -103,9 +103,10 @@ class Widget:
         """The form field (query key) and row the error names, if any."""
         if self.error is None:
             return None
-        side = re.match(r"(attacker|defender)\.(units|modifiers|combat_modifier)(?:\[(\d+)\])?", self.error.field)
-        if side:  # a battle side's rows are a= / d=, its boxes am= / dm=, its number ac= / dc=
-            key = SIDES[side[1]] + {"units": "", "modifiers": "m", "combat_modifier": "c"}[side[2]]
+        side = re.match(r"(attacker|defender)\.(units|modifiers|combat_modifier|order)(?:\[(\d+)\])?",
+                        self.error.field)
+        if side:  # a battle side's rows are a= / d=, its boxes am= / dm=, its number ac=, its order ao=
+            key = SIDES[side[1]] + {"units": "", "modifiers": "m", "combat_modifier": "c", "order": "o"}[side[2]]
             return key, int(side[3]) if side[3] and side[2] == "units" else None
         found = re.match(r"(\w+)(?:\[(\d+)\])?(?:\.(\w+))?", self.error.field)
         if found is None:
