@@ -345,3 +345,11 @@ def test_any_query_resolves_or_names_a_field(pairs, ability):
         resolve(decode(MultiDict([("ability", ability), *pairs])) or {})
     except ResolveError as exc:
         assert exc.field
+
+
+def test_fighter_ii_step_links_to_the_fleet_pool_note(client):
+    body = {"ability": "production", "producers": [DOCK], "build": [{"name": "Fighter II", "count": 5}],
+            "capacity_in_system": 0, "fleet_pool": 3, "ships_in_system": 1}
+    answer = post(client, body).json
+    urls = {step["rule"]: step["url"] for step in answer["steps"]}
+    assert answer["warnings"] == [] and urls["fleet-pool.note-2.1"] == "/rules/fleet-pool#fleet-pool.note-2.1"
