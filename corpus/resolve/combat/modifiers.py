@@ -105,8 +105,8 @@ def parse_mods(items, combat_modifier, field: str) -> SideMods:
     if {"unrelenting", "fragile"} <= keys:
         raise ResolveError(f"{field}.modifiers", "Unrelenting and Fragile belong to different factions")
     if combat_modifier is not None and (isinstance(combat_modifier, bool) or not isinstance(combat_modifier, int)
-                                        or not -9 <= combat_modifier <= 9):
-        raise ResolveError(f"{field}.combat_modifier", "must be a whole number between -9 and 9")
+                                        or not -10 <= combat_modifier <= 10):
+        raise ResolveError(f"{field}.combat_modifier", "must be a whole number between -10 and 10")
     return SideMods(frozenset(keys), morale, combat_modifier or 0)
 
 
