@@ -103,8 +103,8 @@ class SideSpace:
 
 
 def _fold_negligible(chances: dict[int, float]) -> list[tuple[int, float]]:
-    """Chances below NEGLIGIBLE join the likeliest outcome: far below the 1e-9 we answer to, and the
-    state space (many dice, many outcomes) shrinks a lot."""
+    """Chances below NEGLIGIBLE join the likeliest outcome: far below the 1e-9 we answer to, and with
+    many dice it spares following hit counts that practically never happen."""
     small = [k for k, p in chances.items() if p < NEGLIGIBLE]
     if small and len(small) < len(chances):
         likeliest = max(chances, key=chances.get)

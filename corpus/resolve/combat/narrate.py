@@ -4,10 +4,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..steps import Step, num, pct, plural
-from .results import outcome
 from .assign import Side
 from .markov import hit_distribution
 from .modifiers import MODIFIERS
+from .results import outcome
 from .space import afb_dice, offense_dice
 
 if TYPE_CHECKING:
