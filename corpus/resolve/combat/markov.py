@@ -137,6 +137,8 @@ class Chain:
 
     def moves(self, joint: Joint, round_no: int = STATIONARY) -> Moves:
         """Each side's next states and chances after one round; they combine as a product."""
+        if self._ordinary(round_no):
+            round_no = STATIONARY
         found = self._moves.get(joint) if round_no == STATIONARY else None
         if found is None:
             a, d = joint >> SHIFT, joint & MASK
@@ -178,6 +180,11 @@ class Chain:
                 out[5] += p * d
             found = self._summary[joint] = tuple(out)
         return found
+
+    def _ordinary(self, round_no: int) -> bool:
+        """True when no one-round modifier (Morale Boost) applies in this round."""
+        return all(side.mods.combat(round_no) == side.mods.combat(STATIONARY)
+                   for side in (self.attacker, self.defender))
 
     def step(self, joint: Joint, round_no: int = STATIONARY) -> list[tuple[Joint, float]]:
         """Successor states of one round of rolling and assigning hits, with their chances."""
