@@ -95,7 +95,7 @@ def parse_mods(items, combat_modifier, field: str) -> SideMods:
             name, round_no = item.get("name"), item.get("round")
             if set(item) - {"name", "round"}:
                 raise ResolveError(where, 'give {"name": …} and, for Morale Boost, "round"')
-        if name not in MODIFIERS:
+        if not isinstance(name, str) or name not in MODIFIERS:
             raise ResolveError(where, f"unknown modifier {name!r}; use one of {', '.join(MODIFIERS)}")
         if round_no is not None and not MODIFIERS[name].takes_round:
             raise ResolveError(f"{where}.round", f"{name} lasts the whole battle; only morale_boost takes a round")
