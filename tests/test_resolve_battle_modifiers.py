@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from corpus.resolve import catalogue, modifier_catalogue, resolve
+from corpus.resolve.units import load
 from test_resolve_battle import EXACT, side, space
 
 
@@ -91,4 +92,4 @@ def test_battle_pickers_carry_combat_values():
     assert ships["War Sun"]["combat"] == {"value": 3, "dice": 3, "text": "3 (x3)"}
     assert ships["Fighter II"]["class"] == "fighter"
     ground = {u["name"] for u in catalogue("ground_combat")}
-    assert {"Infantry II", "Mech"} <= ground and "Cruiser I" not in ground
+    assert {"Infantry II", load().get("Mech", "name").name} <= ground and "Cruiser I" not in ground

@@ -53,7 +53,8 @@ def test_planetary_shield_stops_bombardment_but_a_war_sun_lifts_it():
 def test_mech_cancels_a_space_cannon_defense_hit():
     answer = battle("invasion", side(("Mech", 1)), side(("PDS II", 1)))
     assert answer["outcome"]["attacker"] == pytest.approx(1)
-    assert answer["survivors"]["attacker"] == [{"name": "Mech", "count": 1, "expected": pytest.approx(1)}]
+    [mech] = answer["survivors"]["attacker"]
+    assert (mech["count"], mech["expected"]) == (1, pytest.approx(1))
 
 
 def test_space_cannon_defense_cites_49_3():

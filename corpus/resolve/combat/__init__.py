@@ -24,7 +24,6 @@ class Battle:
     request: BattleRequest
     chain: Chain
     totals: Totals
-    opening: dict
 
 
 def fight(req: BattleRequest) -> Battle:
@@ -43,7 +42,7 @@ def fight(req: BattleRequest) -> Battle:
         start = (invasion_start(chain, req.attacker, req.defender) if req.ability == "invasion"
                  else {chain.joint(chain.attacker.initial(), chain.defender.initial()): 1.0})
         totals = run(chain, start, None, max(1, morale), None)
-    return Battle(req, chain, totals, start)
+    return Battle(req, chain, totals)
 
 
 def battle_units(ability: str) -> list[dict]:

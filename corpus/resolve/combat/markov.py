@@ -103,8 +103,8 @@ class SideSpace:
 
 
 def _fold_negligible(chances: dict[int, float]) -> list[tuple[int, float]]:
-    """Chances below NEGLIGIBLE join the likeliest outcome: far below the 1e-9 we answer to, and the
-    state space (many dice, many outcomes) shrinks a lot."""
+    """Chances below NEGLIGIBLE join the likeliest outcome: far below the 1e-9 we answer to, and with
+    many dice it spares following hit counts that practically never happen."""
     small = [k for k, p in chances.items() if p < NEGLIGIBLE]
     if small and len(small) < len(chances):
         likeliest = max(chances, key=chances.get)
@@ -137,6 +137,8 @@ class Chain:
 
     def moves(self, joint: Joint, round_no: int = STATIONARY) -> Moves:
         """Each side's next states and chances after one round; they combine as a product."""
+        if self._ordinary(round_no):
+            round_no = STATIONARY
         found = self._moves.get(joint) if round_no == STATIONARY else None
         if found is None:
             a, d = joint >> SHIFT, joint & MASK
@@ -178,6 +180,11 @@ class Chain:
                 out[5] += p * d
             found = self._summary[joint] = tuple(out)
         return found
+
+    def _ordinary(self, round_no: int) -> bool:
+        """True when no one-round modifier (Morale Boost) applies in this round."""
+        return all(side.mods.combat(round_no) == side.mods.combat(STATIONARY)
+                   for side in (self.attacker, self.defender))
 
     def step(self, joint: Joint, round_no: int = STATIONARY) -> list[tuple[Joint, float]]:
         """Successor states of one round of rolling and assigning hits, with their chances."""

@@ -95,7 +95,7 @@ def parse_mods(items, combat_modifier, field: str) -> SideMods:
             name, round_no = item.get("name"), item.get("round")
             if set(item) - {"name", "round"}:
                 raise ResolveError(where, 'give {"name": …} and, for Morale Boost, "round"')
-        if name not in MODIFIERS:
+        if not isinstance(name, str) or name not in MODIFIERS:
             raise ResolveError(where, f"unknown modifier {name!r}; use one of {', '.join(MODIFIERS)}")
         if round_no is not None and not MODIFIERS[name].takes_round:
             raise ResolveError(f"{where}.round", f"{name} lasts the whole battle; only morale_boost takes a round")
@@ -105,8 +105,8 @@ def parse_mods(items, combat_modifier, field: str) -> SideMods:
     if {"unrelenting", "fragile"} <= keys:
         raise ResolveError(f"{field}.modifiers", "Unrelenting and Fragile belong to different factions")
     if combat_modifier is not None and (isinstance(combat_modifier, bool) or not isinstance(combat_modifier, int)
-                                        or not -9 <= combat_modifier <= 9):
-        raise ResolveError(f"{field}.combat_modifier", "must be a whole number between -9 and 9")
+                                        or not -10 <= combat_modifier <= 10):
+        raise ResolveError(f"{field}.combat_modifier", "must be a whole number between -10 and 10")
     return SideMods(frozenset(keys), morale, combat_modifier or 0)
 
 

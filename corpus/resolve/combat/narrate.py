@@ -4,10 +4,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..steps import Step, num, pct, plural
-from .results import outcome
 from .assign import Side
 from .markov import hit_distribution
 from .modifiers import MODIFIERS
+from .results import outcome
 from .space import afb_dice, offense_dice
 
 if TYPE_CHECKING:
@@ -19,11 +19,6 @@ def space_steps(battle: Battle) -> list[Step]:
     steps = [lineup(battle, "ship"), *left_out(battle, "space"), *modifier_steps(battle)]
     steps += space_cannon_steps(battle)
     steps.append(assignment_step(battle, "78.6"))
-    if any(r.mods.has("assault_cannon") for r in (req.attacker, req.defender)):
-        steps.append(Step("78.2a", "Assault Cannon",
-                          "At the start of the combat (the first round's window), a side with Assault Cannon and "
-                          "3 or more non-fighter ships makes its opponent destroy 1 non-fighter ship; a unit "
-                          "destroyed this way cannot use Sustain Damage (87.5).", "card"))
     steps += afb_steps(battle)
     if req.retreat:
         steps += retreat_steps(battle)
@@ -79,9 +74,11 @@ def modifier_steps(battle: Battle) -> list[Step]:
         req = getattr(battle.request, role)
         for key in sorted(req.mods.keys):
             mod = MODIFIERS[key]
-            when = f" (round {req.mods.morale_round})" if key == "morale_boost" else ""
-            steps.append(Step(rules[key], f"{mod.card}{when}",
-                              f"{role.capitalize()}: {mod.text} Applied here: {mod.effect}.", "card"))
+            title, effect = mod.card, mod.effect
+            if key == "morale_boost":
+                round_no = req.mods.morale_round
+                title, effect = f"{mod.card} (round {round_no})", f"+1 to this side's combat rolls in round {round_no}"
+            steps.append(Step(rules[key], title, f"{role.capitalize()}: {mod.text} Applied here: {effect}.", "card"))
         if req.mods.combat_modifier:
             steps.append(Step(rules["unrelenting"], "Combat modifier",
                               f"{role.capitalize()}: {req.mods.combat_modifier:+d} to each combat roll, as given "

@@ -5,7 +5,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .markov import ATTACKER, DEFENDER, DRAW, MASK, RETREAT, SHIFT, STATIONARY, Chain, Joint
+from .markov import ATTACKER, DEFENDER, DRAW, MASK, RETREAT, SHIFT, Chain, Joint
 
 Step = Callable[[Joint], list[tuple[Joint, float]]]
 # The distribution of rounds is followed round by round until this little chance is left.

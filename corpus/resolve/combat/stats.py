@@ -2,7 +2,8 @@
 
 The catalogue (units.py) does not yet carry combat values, so they are kept
 here by unit id, checked against the printed unit cards; a `combat` Roll on
-the Unit record, once the catalogue has one, takes precedence.
+the Unit record, once the catalogue has one, takes precedence. The class in
+the destroy order comes from the unit's kind and, for ships, its cost.
 """
 from __future__ import annotations
 
@@ -14,36 +15,39 @@ from ..units import Roll, Unit
 CLASSES = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "flagship", "war_sun",
            "infantry", "mech", "structure")
 
-# Unit id -> (class, combat value, dice). Faction units take their class's place in the order.
+# Ship classes by cost, so faction ships take their class's place in the destroy order.
+SHIP_CLASSES = {1: "destroyer", 2: "cruiser", 3: "carrier", 4: "dreadnought", 8: "flagship"}
+
+# Unit id -> (combat value, dice), for catalogues whose units do not carry their combat value yet.
 COMBAT = {
-    "fighter_1": ("fighter", 9, 1), "fighter_2": ("fighter", 8, 1),
-    "hybrid_crystal_fighter_1": ("fighter", 8, 1), "hybrid_crystal_fighter_2": ("fighter", 7, 1),
-    "destroyer_1": ("destroyer", 9, 1), "destroyer_2": ("destroyer", 8, 1),
-    "strike_wing_alpha_1": ("destroyer", 8, 1), "strike_wing_alpha_2": ("destroyer", 7, 1),
-    "linkship_1": ("destroyer", 9, 1), "linkship_2": ("destroyer", 8, 1),
-    "exile_1": ("destroyer", 8, 1), "exile_2": ("destroyer", 7, 1),
-    "cruiser_1": ("cruiser", 7, 1), "cruiser_2": ("cruiser", 6, 1),
-    "saturn_engine_1": ("cruiser", 7, 1), "saturn_engine_2": ("cruiser", 6, 1),
-    "carrier_1": ("carrier", 9, 1), "carrier_2": ("carrier", 9, 1),
-    "advanced_carrier_1": ("carrier", 9, 1), "advanced_carrier_2": ("carrier", 9, 1),
-    "dreadnought_1": ("dreadnought", 5, 1), "dreadnought_2": ("dreadnought", 5, 1),
-    "super_dreadnought_1": ("dreadnought", 5, 1), "super_dreadnought_2": ("dreadnought", 4, 1),
-    "exotrireme_1": ("dreadnought", 5, 1), "exotrireme_2": ("dreadnought", 5, 1),
+    "fighter_1": (9, 1), "fighter_2": (8, 1),
+    "hybrid_crystal_fighter_1": (8, 1), "hybrid_crystal_fighter_2": (7, 1),
+    "destroyer_1": (9, 1), "destroyer_2": (8, 1),
+    "strike_wing_alpha_1": (8, 1), "strike_wing_alpha_2": (7, 1),
+    "linkship_1": (9, 1), "linkship_2": (8, 1),
+    "exile_1": (8, 1), "exile_2": (7, 1),
+    "cruiser_1": (7, 1), "cruiser_2": (6, 1),
+    "saturn_engine_1": (7, 1), "saturn_engine_2": (6, 1),
+    "carrier_1": (9, 1), "carrier_2": (9, 1),
+    "advanced_carrier_1": (9, 1), "advanced_carrier_2": (9, 1),
+    "dreadnought_1": (5, 1), "dreadnought_2": (5, 1),
+    "super_dreadnought_1": (5, 1), "super_dreadnought_2": (4, 1),
+    "exotrireme_1": (5, 1), "exotrireme_2": (5, 1),
     # The catalogue's generic flagship reads as the common 7 (x2); name the faction's for its own.
-    "flagship": ("flagship", 7, 2),
-    "arc_secundus": ("flagship", 5, 2), "memoria_1": ("flagship", 7, 2), "memoria_2": ("flagship", 5, 2),
-    "son_of_ragh": ("flagship", 5, 2), "the_terror_between": ("flagship", 5, 2),
-    "loncara_ssodu": ("flagship", 7, 2), "the_egeiro": ("flagship", 9, 1),
-    "war_sun": ("war_sun", 3, 3), "prototype_war_sun_1": ("war_sun", 3, 3),
-    "prototype_war_sun_2": ("war_sun", 3, 3),
-    "infantry_1": ("infantry", 8, 1), "infantry_2": ("infantry", 7, 1),
-    "letani_warrior_1": ("infantry", 8, 1), "letani_warrior_2": ("infantry", 7, 1),
-    "spec_ops_1": ("infantry", 7, 1), "spec_ops_2": ("infantry", 6, 1),
-    "crimson_legionnaire_1": ("infantry", 8, 1), "crimson_legionnaire_2": ("infantry", 7, 1),
-    "mech": ("mech", 6, 1), "letani_behemoth": ("mech", 6, 1), "annihilator": ("mech", 6, 1),
-    "indomitus": ("mech", 6, 1), "eanautic": ("mech", 6, 1),
+    "flagship": (7, 2),
+    "arc_secundus": (5, 2), "memoria_1": (7, 2), "memoria_2": (5, 2),
+    "son_of_ragh": (5, 2), "the_terror_between": (5, 2),
+    "loncara_ssodu": (7, 2), "the_egeiro": (9, 1),
+    "war_sun": (3, 3), "prototype_war_sun_1": (3, 3),
+    "prototype_war_sun_2": (3, 3),
+    "infantry_1": (8, 1), "infantry_2": (7, 1),
+    "letani_warrior_1": (8, 1), "letani_warrior_2": (7, 1),
+    "spec_ops_1": (7, 1), "spec_ops_2": (6, 1),
+    "crimson_legionnaire_1": (8, 1), "crimson_legionnaire_2": (7, 1),
+    "mech": (6, 1), "letani_behemoth": (6, 1), "annihilator": (6, 1),
+    "indomitus": (6, 1), "eanautic": (6, 1),
     # Hel-Titans are structures that are also ground forces (they fight in ground combat).
-    "hel_titan_1": ("mech", 7, 1), "hel_titan_2": ("mech", 6, 1),
+    "hel_titan_1": (7, 1), "hel_titan_2": (6, 1),
 }
 
 
@@ -72,10 +76,25 @@ class Spec:
         return CLASSES.index(self.klass), -value
 
 
+def unit_class(unit: Unit) -> str:
+    """Where a unit stands in the default destroy order: its kind, and for ships its cost."""
+    if unit.type in ("fighter", "infantry"):
+        return unit.type
+    if unit.ground_force:
+        return "mech"
+    if unit.type != "ship":
+        return "structure"
+    if unit.cost is not None and unit.cost >= 10:
+        return "war_sun"
+    return SHIP_CLASSES.get(unit.cost, "flagship")
+
+
 def spec(unit: Unit) -> Spec:
     """The battle view of a catalogue unit."""
-    klass, value, dice = COMBAT.get(unit.id, ("structure", 0, 0))
-    combat = getattr(unit, "combat", None) or (Roll(value, dice) if dice else None)
+    combat = getattr(unit, "combat", None)
+    if combat is None and unit.id in COMBAT:
+        combat = Roll(*COMBAT[unit.id])
+    klass = unit_class(unit)
     return Spec(
         name=unit.name, klass=klass, combat=combat, sustain=unit.sustain_damage,
         ship=unit.type in ("ship", "fighter"), fighter=unit.type == "fighter", ground=unit.ground_force,
