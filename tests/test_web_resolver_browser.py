@@ -116,17 +116,23 @@ def test_the_answer_swapped_in_is_the_one_the_permalink_shows(page, query):
     assert page.locator(".rs-answer").inner_html() == served
 
 
-def test_form_works_without_javascript(browser, base_url):
+@pytest.fixture
+def no_js(browser, base_url):
+    """A page with JavaScript off: only the server-rendered form."""
     context = browser.new_context(base_url=base_url, java_script_enabled=False)
     tab = context.new_page()
     tab.set_default_timeout(5000)
-    tab.goto("/rules/space-cannon")
-    tab.locator("#resolver > summary").click()
-    tab.locator(".rs-list[data-param=u] input[name=u]").first.fill("PDS II*2")
-    tab.locator(".rs-submit button[type=submit]").click()
-    tab.wait_for_url(re.compile(r"u=PDS\+II\*2"))
-    expect(tab.locator(".rs-bar")).to_have_count(3)
+    yield tab
     context.close()
+
+
+def test_form_works_without_javascript(no_js):
+    no_js.goto("/rules/space-cannon")
+    no_js.locator("#resolver > summary").click()
+    no_js.locator(".rs-list[data-param=u] input[name=u]").first.fill("PDS II*2")
+    no_js.locator(".rs-submit button[type=submit]").click()
+    no_js.wait_for_url(re.compile(r"u=PDS\+II\*2"))
+    expect(no_js.locator(".rs-bar")).to_have_count(3)
 
 
 def test_resolver_screenshot(page):
@@ -185,20 +191,16 @@ def test_battle_screenshot(page):
     assert (OUTPUT / "battle.png").stat().st_size > 10_000
 
 
-def test_battle_form_works_without_javascript(browser, base_url):
-    context = browser.new_context(base_url=base_url, java_script_enabled=False)
-    tab = context.new_page()
-    tab.set_default_timeout(5000)
-    tab.goto("/rules/ground-combat")
-    tab.locator("#resolver > summary").click()
-    tab.locator("input[name=a]").first.fill("Infantry II*3")
-    tab.locator("input[name=d]").first.fill("Mech*1")
-    tab.locator(".rs-side[data-side=attacker] input[value=morale_boost]").check()
-    tab.locator(".rs-submit button[type=submit]").click()
-    tab.wait_for_url(re.compile(r"am=morale_boost"))
-    expect(tab.locator(".rs-bar")).to_have_count(3)
-    expect(tab.locator(".rs-by-round tbody tr").first).to_contain_text("1")
-    context.close()
+def test_battle_form_works_without_javascript(no_js):
+    no_js.goto("/rules/ground-combat")
+    no_js.locator("#resolver > summary").click()
+    no_js.locator("input[name=a]").first.fill("Infantry II*3")
+    no_js.locator("input[name=d]").first.fill("Mech*1")
+    no_js.locator(".rs-side[data-side=attacker] input[value=morale_boost]").check()
+    no_js.locator(".rs-submit button[type=submit]").click()
+    no_js.wait_for_url(re.compile(r"am=morale_boost"))
+    expect(no_js.locator(".rs-bar")).to_have_count(3)
+    expect(no_js.locator(".rs-by-round tbody tr").first).to_contain_text("start")
 
 
 def test_enemy_ships_forbid_the_carrier(page):
