@@ -103,6 +103,14 @@ class SideSpace:
         return found
 
 
+def _cancel(incoming: tuple[tuple, tuple[float, ...]], cancelled: int) -> tuple[tuple, tuple[float, ...]]:
+    """The hits a side receives when it cancels some before assigning them (Shields Holding)."""
+    if not cancelled:
+        return incoming
+    groups, chances = incoming
+    return (groups, cancelled), (sum(chances[:cancelled + 1]), *chances[cancelled + 1:])
+
+
 def _fold_negligible(chances: dict[int, float]) -> list[tuple[int, float]]:
     """Chances below NEGLIGIBLE join the likeliest outcome: far below the 1e-9 we answer to, and with
     many dice it spares following hit counts that practically never happen."""
@@ -144,8 +152,10 @@ class Chain:
         found = self._moves.get(joint) if round_no == STATIONARY else None
         if found is None:
             a, d = joint >> SHIFT, joint & MASK
-            att_hits = self.att.hits(a, self.attacker.mods.combat(round_no))
-            def_hits = self.dfn.hits(d, self.defender.mods.combat(round_no))
+            att_hits = _cancel(self.att.hits(a, self.attacker.mods.combat(round_no)),
+                               self.defender.mods.cancels(round_no))
+            def_hits = _cancel(self.dfn.hits(d, self.defender.mods.combat(round_no)),
+                               self.attacker.mods.cancels(round_no))
             found = ([(x << SHIFT, p) for x, p in self.att.marginal(a, def_hits)], self.dfn.marginal(d, att_hits))
             if round_no == STATIONARY:
                 self._moves[joint] = found
@@ -189,7 +199,7 @@ class Chain:
 
     def _ordinary(self, round_no: int) -> bool:
         """True when no one-round modifier (Morale Boost) applies in this round."""
-        return all(side.mods.combat(round_no) == side.mods.combat(STATIONARY)
+        return all(side.mods.combat(round_no) == side.mods.combat(STATIONARY) and not side.mods.cancels(round_no)
                    for side in (self.attacker, self.defender))
 
     def step(self, joint: Joint, round_no: int = STATIONARY) -> list[tuple[Joint, float]]:
