@@ -17,6 +17,7 @@ from math import comb
 
 from ..errors import ResolveError
 from .assign import Side, State, alive, dice_groups, repair, take_hits
+from .gauss import gauss
 
 # A joint state is one int: the attacker's state number in the high bits, the defender's in the low.
 Joint = int
@@ -147,15 +148,16 @@ class Chain:
 
     def moves(self, joint: Joint, round_no: int = STATIONARY) -> Moves:
         """Each side's next states and chances after one round; they combine as a product."""
-        if self._ordinary(round_no):
+        if round_no != STATIONARY and self._ordinary(round_no):
             round_no = STATIONARY
         found = self._moves.get(joint) if round_no == STATIONARY else None
         if found is None:
             a, d = joint >> SHIFT, joint & MASK
-            att_hits = _cancel(self.att.hits(a, self.attacker.mods.combat(round_no)),
-                               self.defender.mods.cancels(round_no))
-            def_hits = _cancel(self.dfn.hits(d, self.defender.mods.combat(round_no)),
-                               self.attacker.mods.cancels(round_no))
+            att_hits = self.att.hits(a, self.attacker.mods.combat(round_no))
+            def_hits = self.dfn.hits(d, self.defender.mods.combat(round_no))
+            if round_no != STATIONARY:
+                att_hits = _cancel(att_hits, self.defender.mods.cancels(round_no))
+                def_hits = _cancel(def_hits, self.attacker.mods.cancels(round_no))
             found = ([(x << SHIFT, p) for x, p in self.att.marginal(a, def_hits)], self.dfn.marginal(d, att_hits))
             if round_no == STATIONARY:
                 self._moves[joint] = found
@@ -275,23 +277,3 @@ class Chain:
                     matrix[index[nxt]][i] -= p
         for joint, visits in zip(group, gauss(matrix, [inflow[j] for j in group])):
             inflow[joint] = visits
-
-
-def gauss(matrix: list[list[float]], rhs: list[float]) -> list[float]:
-    """Solve matrix x = rhs by elimination with partial pivoting."""
-    n = len(matrix)
-    rows = [row[:] + [b] for row, b in zip(matrix, rhs)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
-        if abs(rows[pivot][col]) < 1e-14:
-            raise ResolveError("attacker", "these units can never finish the combat (every round undoes its hits)")
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        for row in range(col + 1, n):
-            factor = rows[row][col] / rows[col][col]
-            if factor:
-                rows[row] = [a - factor * b for a, b in zip(rows[row], rows[col])]
-    out = [0.0] * n
-    for row in reversed(range(n)):
-        acc = rows[row][n] - sum(rows[row][c] * out[c] for c in range(row + 1, n))
-        out[row] = acc / rows[row][row]
-    return out
