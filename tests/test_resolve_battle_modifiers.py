@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from corpus.resolve import catalogue, modifier_catalogue, resolve
+from corpus.resolve import ResolveError, catalogue, modifier_catalogue, resolve
 from corpus.resolve.units import load
 from test_resolve_battle import EXACT, side, space
 
@@ -93,3 +93,29 @@ def test_battle_pickers_carry_combat_values():
     assert ships["Fighter II"]["class"] == "fighter"
     ground = {u["name"] for u in catalogue("ground_combat")}
     assert {"Infantry II", load().get("Mech", "name").name} <= ground and "Cruiser I" not in ground
+
+
+def test_non_euclidean_shielding_cancels_two_hits_per_sustain():
+    # Two PDS I shots (50% each) at one dreadnought: with the tech, one Sustain Damage cancels both.
+    plain = space(side(("Dreadnought I", 1)), side(("PDS I", 2)))
+    shielded = space(side(("Dreadnought I", 1), modifiers=["non_euclidean_shielding"]), side(("PDS I", 2)))
+    assert plain["outcome"]["draw"] == pytest.approx(0.25, abs=EXACT)
+    assert shielded["outcome"]["attacker"] == pytest.approx(1, abs=EXACT)
+    assert any(s["rule"] == "87.6" for s in shielded["steps"])
+
+
+def test_shields_holding_cancels_two_hits_in_its_round():
+    # Two fighters score at most two hits, so in the card's round the cruiser cannot be lost; later it can.
+    plain = space(side(("Cruiser I", 1)), side(("Fighter I", 2)))
+    held = space(side(("Cruiser I", 1), modifiers=[{"name": "shields_holding", "round": 1}]), side(("Fighter I", 2)))
+    assert plain["by_round"][1]["attacker_units"] == pytest.approx(1 - 0.36)
+    assert held["by_round"][1]["attacker_units"] == pytest.approx(1)
+    assert held["by_round"][1]["defender"] == 0
+    assert held["outcome"]["attacker"] > plain["outcome"]["attacker"]
+
+
+def test_shields_holding_is_for_space_combat_only():
+    with pytest.raises(ResolveError) as err:
+        resolve({"ability": "ground_combat", "attacker": side(("Infantry I", 1), modifiers=["shields_holding"]),
+                 "defender": side(("Infantry I", 1))})
+    assert err.value.field == "attacker.modifiers"

@@ -33,7 +33,7 @@ def fight(req: BattleRequest) -> Battle:
     if not chain.attacker.specs:
         what = "a ship" if arena == "space" else "a ground force"
         raise ResolveError("attacker.units", f"the attacker needs at least {what} to fight this {req.ability}")
-    morale = max(req.attacker.mods.morale_round or 0, req.defender.mods.morale_round or 0)
+    morale = max(req.attacker.mods.last_round, req.defender.mods.last_round)
     retreat_round = req.retreat[1] if req.retreat else None
     if req.ability == "space_combat":
         start = space_cannon_offense(chain, req.attacker, req.defender)

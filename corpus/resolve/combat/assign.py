@@ -48,12 +48,14 @@ def take_hits(side: Side, state: State, hits: int, allowed: tuple[int, ...] | No
     pairs = [list(pair) for pair in state]
     where = range(len(pairs)) if allowed is None else allowed
     if sustain:
+        # Non-Euclidean Shielding: each Sustain Damage cancels 2 hits (87.6).
+        per = 2 if side.mods.has("non_euclidean_shielding") else 1
         for i in where:
             if side.specs[i].sustain and hits:
                 alive_i, damaged_i = pairs[i]
-                used = min(hits, alive_i - damaged_i)
+                used = min(-(-hits // per), alive_i - damaged_i)
                 pairs[i][1] += used
-                hits -= used
+                hits -= min(hits, used * per)
     for i in where:
         if not hits:
             break

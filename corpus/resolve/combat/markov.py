@@ -17,6 +17,7 @@ from math import comb
 
 from ..errors import ResolveError
 from .assign import Side, State, alive, dice_groups, repair, take_hits
+from .gauss import gauss
 
 # A joint state is one int: the attacker's state number in the high bits, the defender's in the low.
 Joint = int
@@ -25,8 +26,9 @@ MASK = (1 << SHIFT) - 1
 Moves = tuple[list[tuple[int, float]], list[tuple[int, float]]]
 Onward = tuple[list[tuple[int, float]], list[tuple[int, float]], float]
 NEGLIGIBLE = 1e-18
-# The most live joint states solved per request (about a second of work; realistic fleets need far fewer).
-MAX_STATES = 4000
+# The most moves between states one request may follow (about two seconds of work): a 10-ship battle
+# needs some 50,000, a 46-unit end-game battle 2.7 million.
+MAX_MOVES = 3_000_000
 ATTACKER, DEFENDER, DRAW, RETREAT = range(4)  # outcome positions in a round's table row
 STATIONARY = 0  # the round number of an ordinary round (no one-round modifier; rounds count from 1)
 
@@ -102,6 +104,14 @@ class SideSpace:
         return found
 
 
+def _cancel(incoming: tuple[tuple, tuple[float, ...]], cancelled: int) -> tuple[tuple, tuple[float, ...]]:
+    """The hits a side receives when it cancels some before assigning them (Shields Holding)."""
+    if not cancelled:
+        return incoming
+    groups, chances = incoming
+    return (groups, cancelled), (sum(chances[:cancelled + 1]), *chances[cancelled + 1:])
+
+
 def _fold_negligible(chances: dict[int, float]) -> list[tuple[int, float]]:
     """Chances below NEGLIGIBLE join the likeliest outcome: far below the 1e-9 we answer to, and with
     many dice it spares following hit counts that practically never happen."""
@@ -122,6 +132,7 @@ class Chain:
         self._moves: dict[Joint, Moves] = {}
         self._onward: dict[Joint, Onward] = {}
         self._summary: dict[Joint, tuple] = {}
+        self._count = 0  # moves built so far, against MAX_MOVES
 
     def joint(self, a: State, d: State) -> Joint:
         """The number of two sides' states (the attacker's in the high bits)."""
@@ -137,13 +148,16 @@ class Chain:
 
     def moves(self, joint: Joint, round_no: int = STATIONARY) -> Moves:
         """Each side's next states and chances after one round; they combine as a product."""
-        if self._ordinary(round_no):
+        if round_no != STATIONARY and self._ordinary(round_no):
             round_no = STATIONARY
         found = self._moves.get(joint) if round_no == STATIONARY else None
         if found is None:
             a, d = joint >> SHIFT, joint & MASK
             att_hits = self.att.hits(a, self.attacker.mods.combat(round_no))
             def_hits = self.dfn.hits(d, self.defender.mods.combat(round_no))
+            if round_no != STATIONARY:
+                att_hits = _cancel(att_hits, self.defender.mods.cancels(round_no))
+                def_hits = _cancel(def_hits, self.attacker.mods.cancels(round_no))
             found = ([(x << SHIFT, p) for x, p in self.att.marginal(a, def_hits)], self.dfn.marginal(d, att_hits))
             if round_no == STATIONARY:
                 self._moves[joint] = found
@@ -165,6 +179,10 @@ class Chain:
                 live = [pair for pair in live if pair[0] != joint]
             final = [(x | y, p * q) for x, p in a_live for y, q in d_dead]
             final += [(x | y, p * q) for x, p in a_dead for y, q in d_next]
+            self._count += len(live) + len(final)
+            if self._count > MAX_MOVES:
+                raise ResolveError("attacker.units", f"this battle can unfold in more than {MAX_MOVES:,} ways from "
+                                                     "state to state, too many to solve exactly here; try fewer units")
             found = self._onward[joint] = (live, final, stay)
         return found
 
@@ -183,7 +201,7 @@ class Chain:
 
     def _ordinary(self, round_no: int) -> bool:
         """True when no one-round modifier (Morale Boost) applies in this round."""
-        return all(side.mods.combat(round_no) == side.mods.combat(STATIONARY)
+        return all(side.mods.combat(round_no) == side.mods.combat(STATIONARY) and not side.mods.cancels(round_no)
                    for side in (self.attacker, self.defender))
 
     def step(self, joint: Joint, round_no: int = STATIONARY) -> list[tuple[Joint, float]]:
@@ -227,9 +245,6 @@ class Chain:
             joint = stack.pop()
             if joint not in seen:
                 seen.add(joint)
-                if len(seen) > MAX_STATES:
-                    raise ResolveError("attacker.units", f"this battle can reach more than {MAX_STATES} states, too "
-                                                         "many to solve exactly here; try it with fewer units")
                 stack.extend(t for t, _ in self.onward(joint)[0] if t not in seen)
         repairs = self.attacker.mods.has("duranium_armor") or self.defender.mods.has("duranium_armor")
         by_alive: dict[tuple, list[Joint]] = defaultdict(list)
@@ -262,23 +277,3 @@ class Chain:
                     matrix[index[nxt]][i] -= p
         for joint, visits in zip(group, gauss(matrix, [inflow[j] for j in group])):
             inflow[joint] = visits
-
-
-def gauss(matrix: list[list[float]], rhs: list[float]) -> list[float]:
-    """Solve matrix x = rhs by elimination with partial pivoting."""
-    n = len(matrix)
-    rows = [row[:] + [b] for row, b in zip(matrix, rhs)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
-        if abs(rows[pivot][col]) < 1e-14:
-            raise ResolveError("attacker", "these units can never finish the combat (every round undoes its hits)")
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        for row in range(col + 1, n):
-            factor = rows[row][col] / rows[col][col]
-            if factor:
-                rows[row] = [a - factor * b for a, b in zip(rows[row], rows[col])]
-    out = [0.0] * n
-    for row in reversed(range(n)):
-        acc = rows[row][n] - sum(rows[row][c] * out[c] for c in range(row + 1, n))
-        out[row] = acc / rows[row][row]
-    return out

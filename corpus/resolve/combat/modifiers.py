@@ -51,6 +51,13 @@ MODIFIERS = {m.key: m for m in (
     Modifier("extra_die", "Trrakan Aun Zulok (Argent Flight commander)", "leader",
              "When your units make a roll for a unit ability, you may choose 1 of them to roll 1 additional die.",
              "one extra die on this side's Space Cannon, Anti-Fighter Barrage and Bombardment rolls"),
+    Modifier("non_euclidean_shielding", "Non-Euclidean Shielding (Barony of Letnev)", "technology",
+             "When 1 of your units uses Sustain Damage, cancel 2 hits instead of 1.",
+             "each Sustain Damage of this side cancels up to 2 hits (87.6)"),
+    Modifier("shields_holding", "Shields Holding", "action card",
+             "Before you assign hits to your ships during a space combat: cancel up to 2 hits.",
+             "2 fewer hits from the opponent's combat roll in one round of space combat (round 1 unless \"round\" "
+             "says otherwise)", takes_round=True),
     Modifier("no_space_cannon", "Disable / Solar Flare", "action card",
              "Effects such as Disable (your opponents' PDS lose Space Cannon during this invasion) and Solar Flare "
              "(others cannot use Space Cannon against your ships).",
@@ -63,12 +70,31 @@ class SideMods:
     """The modifiers one side brings, read from its request."""
 
     keys: frozenset[str] = frozenset()
-    morale_round: int | None = None
+    # (modifier, round) for the cards played in one round (Morale Boost, Shields Holding).
+    rounds: tuple[tuple[str, int], ...] = ()
     combat_modifier: int = 0
 
     def has(self, key: str) -> bool:
         """True when the side brings this modifier."""
         return key in self.keys
+
+    def round_of(self, key: str) -> int | None:
+        """The round a one-round card is played in, or None."""
+        return dict(self.rounds).get(key)
+
+    @property
+    def morale_round(self) -> int | None:
+        """The round of Morale Boost, if played."""
+        return self.round_of("morale_boost")
+
+    @property
+    def last_round(self) -> int:
+        """The last round a one-round card changes (0 for none)."""
+        return max((r for _, r in self.rounds), default=0)
+
+    def cancels(self, round_no: int) -> int:
+        """Hits cancelled before assigning them this round (Shields Holding)."""
+        return 2 if self.round_of("shields_holding") == round_no else 0
 
     def combat(self, round_no: int) -> int:
         """The total modifier on this side's combat rolls in a given round."""
@@ -87,27 +113,28 @@ def parse_mods(items, combat_modifier, field: str) -> SideMods:
         items = []
     if not isinstance(items, list):
         raise ResolveError(f"{field}.modifiers", "must be a list of modifier names from the catalogue")
-    keys, morale = set(), None
+    keys, rounds = set(), {}
     for index, item in enumerate(items):
         where = f"{field}.modifiers[{index}]"
         name, round_no = item, None
         if isinstance(item, dict):
             name, round_no = item.get("name"), item.get("round")
             if set(item) - {"name", "round"}:
-                raise ResolveError(where, 'give {"name": …} and, for Morale Boost, "round"')
+                raise ResolveError(where, 'give {"name": …} and, for a card played in one round, "round"')
         if not isinstance(name, str) or name not in MODIFIERS:
             raise ResolveError(where, f"unknown modifier {name!r}; use one of {', '.join(MODIFIERS)}")
         if round_no is not None and not MODIFIERS[name].takes_round:
-            raise ResolveError(f"{where}.round", f"{name} lasts the whole battle; only morale_boost takes a round")
-        if name == "morale_boost":
-            morale = _round(round_no, f"{where}.round")
+            raise ResolveError(f"{where}.round", f"{name} lasts the whole battle; only cards played in one round "
+                                                 "(morale_boost, shields_holding) take a round")
+        if MODIFIERS[name].takes_round:
+            rounds[name] = _round(round_no, f"{where}.round")
         keys.add(name)
     if {"unrelenting", "fragile"} <= keys:
         raise ResolveError(f"{field}.modifiers", "Unrelenting and Fragile belong to different factions")
     if combat_modifier is not None and (isinstance(combat_modifier, bool) or not isinstance(combat_modifier, int)
                                         or not -10 <= combat_modifier <= 10):
         raise ResolveError(f"{field}.combat_modifier", "must be a whole number between -10 and 10")
-    return SideMods(frozenset(keys), morale, combat_modifier or 0)
+    return SideMods(frozenset(keys), tuple(sorted(rounds.items())), combat_modifier or 0)
 
 
 def _round(value, field: str) -> int:

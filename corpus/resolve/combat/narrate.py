@@ -65,7 +65,8 @@ def modifier_steps(battle: Battle) -> list[Step]:
     """One step per card a side brings, quoting what the resolver applies."""
     rules = {"unrelenting": "78.5", "fragile": "78.5", "morale_boost": "78.5", "duranium_armor": "87.3",
              "antimass_deflectors": "77.3", "graviton_laser_system": "77.5", "plasma_scoring": "77.3",
-             "extra_die": "10.1", "assault_cannon": "78.2a", "no_space_cannon": "77.1"}
+             "extra_die": "10.1", "assault_cannon": "78.2a", "no_space_cannon": "77.1",
+             "non_euclidean_shielding": "87.6", "shields_holding": "78.6"}
     if battle.request.ability != "space_combat":
         rules.update(unrelenting="42.1", fragile="42.1", morale_boost="42.1", plasma_scoring="15.1",
                      extra_die="15.1", antimass_deflectors="77.7", no_space_cannon="77.7")
@@ -78,6 +79,10 @@ def modifier_steps(battle: Battle) -> list[Step]:
             if key == "morale_boost":
                 round_no = req.mods.morale_round
                 title, effect = f"{mod.card} (round {round_no})", f"+1 to this side's combat rolls in round {round_no}"
+            elif key == "shields_holding":
+                round_no = req.mods.round_of(key)
+                title = f"{mod.card} (round {round_no})"
+                effect = f"2 fewer hits from the opponent's combat roll in round {round_no}"
             steps.append(Step(rules[key], title, f"{role.capitalize()}: {mod.text} Applied here: {effect}.", "card"))
         if req.mods.combat_modifier:
             steps.append(Step(rules["unrelenting"], "Combat modifier",

@@ -51,6 +51,9 @@ def parse_battle(request: dict) -> BattleRequest:
         raise ResolveError(sorted(unknown)[0], f"is not a field of a {ability} request")
     attacker = parse_side(request.get("attacker"), "attacker")
     defender = parse_side(request.get("defender"), "defender")
+    for side in (attacker, defender):
+        if ability != "space_combat" and side.mods.has("shields_holding"):
+            raise ResolveError(f"{side.role}.modifiers", "Shields Holding is played during a space combat only")
     retreat = None
     if request.get("retreat") is not None:
         if ability != "space_combat":

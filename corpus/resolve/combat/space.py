@@ -71,7 +71,8 @@ def receive(side: Side, state: State, hits_dist, graviton: bool = False,
 def _graviton(side: Side, state: State, hits: int) -> State:
     """Graviton Laser System: hits go to non-fighter ships while there are any, then to fighters."""
     others = side.index(lambda s: not s.fighter)
-    room = sum(state[i][0] + (state[i][0] - state[i][1] if side.specs[i].sustain else 0) for i in others)
+    per = 2 if side.mods.has("non_euclidean_shielding") else 1
+    room = sum(state[i][0] + (per * (state[i][0] - state[i][1]) if side.specs[i].sustain else 0) for i in others)
     state = take_hits(side, state, min(hits, room), others)
     return take_hits(side, state, max(0, hits - room), side.index(lambda s: s.fighter))
 
