@@ -26,7 +26,7 @@ CANONICAL = [
 def test_battle_widget_is_on_its_page(client, slug, ability):
     form = widget(html(client, f"/rules/{slug}"))
     assert f'action="/rules/{slug}#resolver"' in form and re.search(rf'name="ability" value="{ability}"', form)
-    assert 'name="a"' in form and 'name="d"' in form and 'value="morale_boost"' in form
+    assert 'name="a"' in form and 'name="d"' in form and 'value="morale_boost@2"' in form
 
 
 @pytest.mark.parametrize("text", CANONICAL)

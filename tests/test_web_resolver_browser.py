@@ -196,9 +196,9 @@ def test_battle_form_works_without_javascript(no_js):
     no_js.locator("#resolver > summary").click()
     no_js.locator("input[name=a]").first.fill("Infantry II*3")
     no_js.locator("input[name=d]").first.fill("Mech*1")
-    no_js.locator(".rs-side[data-side=attacker] input[value=morale_boost]").check()
+    no_js.locator(".rs-side[data-side=attacker] select[name=am]").first.select_option("morale_boost@2")
     no_js.locator(".rs-submit button[type=submit]").click()
-    no_js.wait_for_url(re.compile(r"am=morale_boost"))
+    no_js.wait_for_url(re.compile(r"am=morale_boost(@|%40)2"))
     expect(no_js.locator(".rs-bar")).to_have_count(3)
     expect(no_js.locator(".rs-by-round tbody tr").first).to_contain_text("start")
 

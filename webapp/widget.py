@@ -164,6 +164,12 @@ class Widget:
         """The value of a side's ticked modifier box, or None (Morale Boost may carry its round: "morale_boost@2")."""
         return next((value for value in self.params.getlist(key) if value.partition("@")[0] == modifier), None)
 
+    def played_round(self, key: str, modifier: str) -> int | None:
+        """The round a one-round modifier (Morale Boost) is played in: "morale_boost@2" -> 2, "morale_boost" -> 1."""
+        value = self.checked(key, modifier)
+        round_ = (value or "").partition("@")[2]
+        return None if value is None else int(round_) if round_.isdigit() else 1
+
     @property
     def round_columns(self) -> list[str]:
         """Headings of the round-by-round table."""
