@@ -6,7 +6,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from corpus import index, search, store
-from corpus.errors import UnknownIdError
+from corpus.errors import BrokenIndexError, UnknownIdError
 from corpus.model import PAGE_KINDS, Entry
 
 
@@ -60,10 +60,19 @@ class Corpus:
         """A whoosh searcher over this version's index (close it, or use with)."""
         with self._lock:
             if self._index is None:
-                self._index = index.open_index(self.folder / "index")
-                with self._index.reader() as reader:
-                    self._parser = search.make_parser(self.entries, reader)
-        return self._index.searcher()
+                folder = self.folder / "index"
+                opened = index.open_index(folder, expected=len(self.entries))
+                try:  # reading every stored document and length finds most damage at once
+                    with opened.reader() as reader:
+                        self._parser = search.make_parser(self.entries, reader)
+                except index.DAMAGE as exc:
+                    opened.close()
+                    raise BrokenIndexError(folder, index.damage(exc)) from exc
+                self._index = opened
+            try:
+                return self._index.searcher()
+            except index.DAMAGE as exc:
+                raise BrokenIndexError(self.folder / "index", index.damage(exc)) from exc
 
     def search(self, query: str, limit: int = 10, kind: str | None = None,
                source: str | None = None) -> search.Results:
@@ -78,8 +87,11 @@ class Corpus:
         only = search.Only(kind, source)
         with self.searcher() as searcher:
             results.jump = self._jump(text)
-            hits = search.run(searcher, self._parser, text, limit, only)
-            results.did_you_mean, hits = search.suggest(searcher, self._parser, text, hits, limit, only)
+            try:  # damage in a posting list shows only when a query reads it
+                hits = search.run(searcher, self._parser, text, limit, only)
+                results.did_you_mean, hits = search.suggest(searcher, self._parser, text, hits, limit, only)
+            except index.DAMAGE as exc:
+                raise BrokenIndexError(self.folder / "index", index.damage(exc)) from exc
         results.hits = self._jump_first(results.jump, _distinct(hits), text, limit, only)
         return results
 
