@@ -6,7 +6,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from corpus import index, search, store
-from corpus.errors import BrokenIndexError, UnknownIdError
+from corpus.errors import UnknownIdError
 from corpus.model import PAGE_KINDS, Entry
 
 
@@ -67,12 +67,12 @@ class Corpus:
                         self._parser = search.make_parser(self.entries, reader)
                 except index.DAMAGE as exc:
                     opened.close()
-                    raise BrokenIndexError(folder, index.damage(exc)) from exc
+                    raise index.broken(folder, exc) from None
                 self._index = opened
             try:
                 return self._index.searcher()
             except index.DAMAGE as exc:
-                raise BrokenIndexError(self.folder / "index", index.damage(exc)) from exc
+                raise index.broken(self.folder / "index", exc) from None
 
     def search(self, query: str, limit: int = 10, kind: str | None = None,
                source: str | None = None) -> search.Results:
@@ -91,7 +91,7 @@ class Corpus:
                 hits = search.run(searcher, self._parser, text, limit, only)
                 results.did_you_mean, hits = search.suggest(searcher, self._parser, text, hits, limit, only)
             except index.DAMAGE as exc:
-                raise BrokenIndexError(self.folder / "index", index.damage(exc)) from exc
+                raise index.broken(self.folder / "index", exc) from None
         results.hits = self._jump_first(results.jump, _distinct(hits), text, limit, only)
         return results
 

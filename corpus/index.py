@@ -1,10 +1,12 @@
 """The whoosh index: schema, building it from entries, opening it."""
 from __future__ import annotations
 
+import gc
 import math
 import pickle
 import struct
 import threading
+import warnings
 import zlib
 from pathlib import Path
 
@@ -121,13 +123,27 @@ def damage(exc: BaseException) -> str:
     return f"{'struct.' if isinstance(exc, struct.error) else ''}{name}: {exc}"
 
 
+def broken(folder: Path, exc: BaseException) -> BrokenIndexError:
+    """The error for a damaged index; raise it `from None`.
+
+    whoosh leaves the damaged files open when it fails; dropping the failed frames now
+    closes them here, quietly, rather than in a warning at some later garbage collection.
+    """
+    error = BrokenIndexError(folder, damage(exc))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)
+        exc.__traceback__ = None
+        gc.collect()
+    return error
+
+
 def open_index(folder: Path, expected: int | None = None):
     """Open an existing index, checking it holds `expected` documents; errors say how to rebuild it."""
     try:
         idx = windex.open_dir(str(folder))
         count = idx.doc_count_all()
     except DAMAGE as exc:
-        raise BrokenIndexError(folder, damage(exc)) from exc
+        raise broken(folder, exc) from None
     if expected is not None and count != expected:
         idx.close()
         raise BrokenIndexError(folder, f"{count} documents for {expected} entries")
