@@ -74,7 +74,10 @@ def handle_http(exc: HTTPException):
     if isinstance(exc, SecurityError):  # the Host header is not one of TRUSTED_HOSTS
         return respond(f"{exc.description} Add the site's public name to TRUSTED_HOSTS in instance/config.py.",
                        400, "Unknown host")
-    return respond(exc.description or exc.name, exc.code or 500, exc.name)
+    body, status, *headers = respond(exc.description or exc.name, exc.code or 500, exc.name)
+    # Keep what the exception says in headers (a 405's Allow, a 401's WWW-Authenticate), not its body type.
+    extra = {k: v for k, v in exc.get_headers() if k.lower() != "content-type"}
+    return body, status, {**(headers[0] if headers else {}), **extra}
 
 
 def handle_unknown_id(exc: UnknownIdError):
