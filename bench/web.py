@@ -1,6 +1,6 @@
-"""Web benchmarks: search API and page latency in-process, page weight, and a bounded load test.
+"""Web benchmarks: latency in-process, page weight, load at 1 vs 2 workers, 304s, 413s and a fuzz run.
 
-    .venv/bin/python bench/web.py --instance /tmp/webdev [--seconds 20] [--clients 20]
+    .venv/bin/python bench/web.py --instance /tmp/webdev [--seconds 10] [--clients 20] [--fuzz 10000]
 """
 from __future__ import annotations
 
@@ -20,6 +20,9 @@ from urllib.parse import urlencode
 REPO = Path(__file__).resolve().parent.parent
 QUERIES = REPO.parent / "shared" / "queries" / "dev.jsonl"
 TARGETS = {"search p95 ms": 15.0, "page p95 ms": 20.0, "space cannon KB": 150.0}
+# Figures that must reach at least this much (the rest: at most).
+FLOORS = {"search speed-up": 1.5, "pages speed-up": 1.5}
+EXACT = {"page 304 status": 304, "10MB body status": 413, "fuzz 5xx": 0, "search w2 errors": 0, "pages w2 errors": 0}
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -74,11 +77,11 @@ def page_weight(client, path: str) -> int:
     return weight
 
 
-def start_server(instance: Path) -> tuple[subprocess.Popen, int]:
+def start_server(instance: Path, workers: int = 1) -> tuple[subprocess.Popen, int]:
     """`mecatol serve` on a free port; returns the process and the port it reports."""
     mecatol = Path(sys.executable).with_name("mecatol")
-    proc = subprocess.Popen([str(mecatol), "serve", "--port", "0", "--threads", "8", "--instance", str(instance)],
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([str(mecatol), "serve", "--port", "0", "--threads", "8", "--workers", str(workers),
+                             "--instance", str(instance)], stderr=subprocess.PIPE, text=True)
     line = proc.stderr.readline()
     match = re.search(r":(\d+)/\s*$", line)
     if not match:
@@ -89,8 +92,8 @@ def start_server(instance: Path) -> tuple[subprocess.Popen, int]:
     return proc, int(match.group(1))
 
 
-def load(port: int, queries: list[str], clients: int, seconds: float) -> dict[str, float]:
-    """`clients` threads, each with one keep-alive connection, hitting /api/search for `seconds`."""
+def load(port: int, paths: list[str], clients: int, seconds: float) -> dict[str, float]:
+    """`clients` threads, each with one keep-alive connection, cycling through `paths` for `seconds`."""
     latencies: list[float] = []
     errors = [0]
     lock = threading.Lock()
@@ -100,7 +103,7 @@ def load(port: int, queries: list[str], clients: int, seconds: float) -> dict[st
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         mine, failed, i = [], 0, offset
         while time.monotonic() < stop:
-            path = "/api/search?" + urlencode({"q": queries[i % len(queries)], "limit": 10})
+            path = paths[i % len(paths)]
             i += 1
             started = time.perf_counter()
             try:
@@ -129,12 +132,89 @@ def load(port: int, queries: list[str], clients: int, seconds: float) -> dict[st
             "load p99 ms": percentile(latencies, .99), "load errors": errors[0], "load requests": len(latencies)}
 
 
+def search_paths(queries: list[str]) -> list[str]:
+    """/api/search for each dev question."""
+    return ["/api/search?" + urlencode({"q": q, "limit": 10}) for q in queries]
+
+
+def topic_paths(instance: Path) -> list[str]:
+    """Every topic page of the corpus."""
+    from corpus import Corpus
+
+    corpus = Corpus.load(instance)
+    return [f"/rules/{page.id}" for page in corpus.pages("topic")]
+
+
+def scaling(instance: Path, queries: list[str], clients: int, seconds: float) -> dict[str, float]:
+    """Requests/s for /api/search and topic pages with one worker, then two, against the same corpus."""
+    rows: dict[str, float] = {}
+    loads = {"search": search_paths(queries), "pages": topic_paths(instance)}
+    for workers in (1, 2):
+        proc, port = start_server(instance, workers)
+        try:
+            for name, paths in loads.items():
+                for path in paths[:20]:  # warm: each worker opens the corpus and renders once
+                    http_get(port, path)
+                result = load(port, paths, clients, seconds)
+                rows[f"{name} w{workers} req/s"] = result["load requests/s"]
+                rows[f"{name} w{workers} p50 ms"] = result["load p50 ms"]
+                rows[f"{name} w{workers} errors"] = result["load errors"]
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+    for name in loads:
+        rows[f"{name} speed-up"] = rows[f"{name} w2 req/s"] / rows[f"{name} w1 req/s"]
+    return rows
+
+
+def http_get(port: int, path: str, headers: dict | None = None) -> tuple[int, dict]:
+    """One GET on a new connection: status and headers."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", path, headers=headers or {})
+        response = conn.getresponse()
+        response.read()
+        return response.status, dict(response.getheaders())
+    finally:
+        conn.close()
+
+
+def conditional(port: int) -> dict[str, float]:
+    """A repeated page with If-None-Match: its status and time, against the full page's time."""
+    started = time.perf_counter()
+    _, headers = http_get(port, "/rules/space-cannon")
+    full = (time.perf_counter() - started) * 1000
+    started = time.perf_counter()
+    status, _ = http_get(port, "/rules/space-cannon", {"If-None-Match": headers["ETag"]})
+    return {"page full ms": full, "page 304 status": status, "page 304 ms": (time.perf_counter() - started) * 1000}
+
+
+def big_body(port: int, size: int = 10_000_000) -> dict[str, float]:
+    """A 10 MB POST body: the status and how long until the answer."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    started = time.perf_counter()
+    conn.putrequest("POST", "/api/resolve")
+    conn.putheader("Content-Type", "application/json")
+    conn.putheader("Content-Length", str(size))
+    conn.endheaders()
+    try:
+        conn.send(b"x" * size)
+    except OSError:
+        pass  # answered and closed before the body was all sent
+    response = conn.getresponse()
+    response.read()
+    conn.close()
+    return {"10MB body status": response.status, "10MB body ms": (time.perf_counter() - started) * 1000}
+
+
 def table(rows: dict[str, float]) -> str:
     """The figures as a small aligned table, with targets where there are some."""
-    lines = [f"{'measure':<18} {'value':>10}  target"]
+    lines = [f"{'measure':<20} {'value':>10}  target"]
     for name, value in rows.items():
         target = f"<= {TARGETS[name]:g}" if name in TARGETS else ""
-        lines.append(f"{name:<18} {value:>10.1f}  {target}")
+        target = f">= {FLOORS[name]:g}" if name in FLOORS else target
+        target = f"== {EXACT[name]:g}" if name in EXACT else target
+        lines.append(f"{name:<20} {value:>10.1f}  {target}")
     return "\n".join(lines)
 
 
@@ -144,17 +224,24 @@ def main() -> None:
     parser.add_argument("--instance", type=Path, default=Path(os.environ.get("MECATOL_INSTANCE") or "instance"))
     parser.add_argument("--queries", type=Path, default=QUERIES, help="JSON lines with a 'q' field")
     parser.add_argument("--rounds", type=int, default=3, help="timed passes over queries and pages")
-    parser.add_argument("--seconds", type=float, default=20.0, help="load test duration")
+    parser.add_argument("--seconds", type=float, default=10.0, help="duration of each load run")
     parser.add_argument("--clients", type=int, default=20, help="concurrent load-test clients")
+    parser.add_argument("--fuzz", type=int, default=10_000, help="fuzzed requests across every endpoint")
     args = parser.parse_args()
     queries = questions(args.queries)
     rows = in_process(args.instance, queries, args.rounds)
-    proc, port = start_server(args.instance)
+    rows.update(scaling(args.instance, queries, args.clients, args.seconds))
+    proc, port = start_server(args.instance, workers=2)
     try:
-        rows.update(load(port, queries, args.clients, args.seconds))
+        rows.update(conditional(port))
+        rows.update(big_body(port))
+        if args.fuzz:
+            from fuzz_requests import fuzz  # bench/fuzz_requests.py
+
+            rows.update(fuzz(port, args.fuzz, args.clients))
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=30)
     print(table(rows))
 
 

@@ -46,7 +46,8 @@ def _cacheable_request() -> bool:
 
 def not_modified():
     """Before the view: 304 when the client's copy is still the current one."""
-    if not _cacheable_request() or not request.if_none_match:
+    # "*" would also match an address with no page at all: leave it to the view.
+    if not _cacheable_request() or not request.if_none_match or request.if_none_match.star_tag:
         return None
     etag = current_etag()
     if not request.if_none_match.contains(etag):
