@@ -83,7 +83,7 @@ def start_server(instance: Path, workers: int = 1) -> tuple[subprocess.Popen, in
     proc = subprocess.Popen([str(mecatol), "serve", "--port", "0", "--threads", "8", "--workers", str(workers),
                              "--instance", str(instance)], stderr=subprocess.PIPE, text=True)
     line = proc.stderr.readline()
-    match = re.search(r":(\d+)/\s*$", line)
+    match = re.search(r"http://[^ ]+:(\d+)/", line)
     if not match:
         proc.kill()
         raise SystemExit(f"mecatol serve did not start: {line.strip() or proc.stderr.read()}")

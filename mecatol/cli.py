@@ -114,7 +114,7 @@ def serve_command(host: str, port: int, workers: int, threads: int, connections:
 
     def announce(bound_host: str, bound_port: int) -> None:
         click.echo(f"serving {folder} on http://{bound_host}:{bound_port}/ "
-                   f"({workers} workers x {threads} threads)", err=True)
+                   f"({workers} worker{'s' if workers > 1 else ''} x {threads} threads)", err=True)
 
     serve(lambda: create_app({"INSTANCE": folder}), options, announce)
 
