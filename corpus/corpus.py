@@ -5,7 +5,7 @@ import threading
 from collections import defaultdict
 from pathlib import Path
 
-from corpus import index, search, store
+from corpus import damage, index, search, store
 from corpus.errors import UnknownIdError
 from corpus.model import PAGE_KINDS, Entry
 
@@ -65,14 +65,14 @@ class Corpus:
                 try:  # reading every stored document and length finds most damage at once
                     with opened.reader() as reader:
                         self._parser = search.make_parser(self.entries, reader)
-                except index.DAMAGE as exc:
+                except damage.DAMAGE as exc:
                     opened.close()
-                    raise index.broken(folder, exc) from None
+                    raise damage.broken(folder, exc) from None
                 self._index = opened
             try:
                 return self._index.searcher()
-            except index.DAMAGE as exc:
-                raise index.broken(self.folder / "index", exc) from None
+            except damage.DAMAGE as exc:
+                raise damage.broken(self.folder / "index", exc) from None
 
     def search(self, query: str, limit: int = 10, kind: str | None = None,
                source: str | None = None) -> search.Results:
@@ -90,8 +90,8 @@ class Corpus:
             try:  # damage in a posting list shows only when a query reads it
                 hits = search.run(searcher, self._parser, text, limit, only)
                 results.did_you_mean, hits = search.suggest(searcher, self._parser, text, hits, limit, only)
-            except index.DAMAGE as exc:
-                raise index.broken(self.folder / "index", exc) from None
+            except damage.DAMAGE as exc:
+                raise damage.broken(self.folder / "index", exc) from None
         results.hits = self._jump_first(results.jump, _distinct(hits), text, limit, only)
         return results
 

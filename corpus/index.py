@@ -1,13 +1,8 @@
 """The whoosh index: schema, building it from entries, opening it."""
 from __future__ import annotations
 
-import gc
 import math
-import pickle
-import struct
 import threading
-import warnings
-import zlib
 from pathlib import Path
 
 from whoosh import index as windex
@@ -15,7 +10,7 @@ from whoosh.analysis import StemmingAnalyzer
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from whoosh.query import Phrase
 
-from corpus.errors import BrokenIndexError
+from corpus.damage import DAMAGE, broken
 from corpus.model import PAGE_KINDS, Entry
 
 ANALYZER = StemmingAnalyzer()  # index and queries alike: lower case, no stopwords, stems
@@ -109,32 +104,6 @@ def is_heading(entry: Entry) -> bool:
     # Short whole-sentence rule titles are headings ("Space Cannon Offense").
     return (entry.kind == "rule" and not entry.title.endswith("…")
             and len(entry.title.split()) <= MAX_HEADING_WORDS)
-
-
-# What whoosh raises on a damaged file: cut short, overwritten or missing. Our own bugs
-# (KeyError, TypeError…) are not in this list, so they still surface as server errors.
-DAMAGE = (OSError, EOFError, struct.error, pickle.UnpicklingError, zlib.error, UnicodeDecodeError,
-          windex.IndexError)
-
-
-def damage(exc: BaseException) -> str:
-    """A damage exception as "type: message" (struct's bare `error` named in full)."""
-    name = type(exc).__name__
-    return f"{'struct.' if isinstance(exc, struct.error) else ''}{name}: {exc}"
-
-
-def broken(folder: Path, exc: BaseException) -> BrokenIndexError:
-    """The error for a damaged index; raise it `from None`.
-
-    whoosh leaves the damaged files open when it fails; dropping the failed frames now
-    closes them here, quietly, rather than in a warning at some later garbage collection.
-    """
-    error = BrokenIndexError(folder, damage(exc))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ResourceWarning)
-        exc.__traceback__ = None
-        gc.collect()
-    return error
 
 
 def open_index(folder: Path, expected: int | None = None):
