@@ -33,3 +33,4 @@ class BrokenIndexError(CorpusError):
     def __init__(self, folder: Path, reason: str):
         super().__init__(f"{folder}: the search index is damaged ({reason}); run `mecatol ingest` again")
         self.folder = folder
+        self.reason = reason

@@ -78,3 +78,8 @@ def test_cli_search_is_one_line_and_exit_2(broken_instance):
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("mecatol: ") and ADVICE in lines[0]
+
+
+def test_every_request_is_told_not_just_the_first(broken_client):
+    statuses = [broken_client.get("/api/search?q=pds").status_code for _ in range(3)]
+    assert statuses == [503, 503, 503]
