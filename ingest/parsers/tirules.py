@@ -9,7 +9,7 @@ from ingest.normalize import Text, normalize
 from ingest.parsers._decode import decode
 from ingest.parsers.tirules_index import parse_index
 from ingest.parsers.tirules_notes import h1_sections, parse_notes, section_entry
-from ingest.parsers.tirules_page import NAME, PageInfo, header, join, page_info, page_name, soup
+from ingest.parsers.tirules_page import NAME, PageInfo, bullets, header, join, page_info, page_name, soup
 from ingest.parsers.tirules_rules import parse_rules, topic_number
 from ingest.slugs import slug_for_link
 
@@ -96,9 +96,11 @@ def _paragraphs(body: list[Tag]) -> Text | None:
     """The p elements of a section joined into one text."""
     text = None
     for tag in body:
-        if tag.name == "p":
-            para = normalize(tag)
-            text = para if text is None else join(text, para)
+        # A list inside a p ends the p in a browser, so it follows as a sibling (Game Round's phases).
+        if tag.name in ("p", "ol", "ul") and not {"lrr", "note"} & set(tag.get("class") or []):
+            para = normalize(tag) if tag.name == "p" else bullets(tag)
+            if para.text:
+                text = para if text is None else join(text, para)
     return text
 
 
