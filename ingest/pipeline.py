@@ -6,6 +6,7 @@ from typing import Callable
 from corpus.model import PAGE_KINDS, Entry
 from ingest.errors import IngestError
 from ingest.steps.copies import compare_copies
+from ingest.steps.crosslink import crosslink
 from ingest.steps.home import home_entries
 from ingest.steps.link_faq import link_faqs
 from ingest.steps.merge import merge_duplicates
@@ -51,7 +52,7 @@ def check_ids(entries: list[Entry]) -> list[Entry]:
 
 
 STEPS: tuple[Step, ...] = (
-    merge_duplicates, compare_copies, link_faqs, merge_restated, home_entries, link_refs, order_entries, check_ids,
+    merge_duplicates, compare_copies, link_faqs, merge_restated, home_entries, crosslink, link_refs, order_entries, check_ids,
 )
 
 

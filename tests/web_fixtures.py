@@ -10,6 +10,7 @@ import pytest
 
 from corpus import index, store
 from corpus.model import Entry, Source
+from ingest.steps.crosslink import crosslink
 from shared import shared_dir
 from webapp import create_app
 from webapp.corpus_access import close_app
@@ -81,7 +82,7 @@ def tiny_entries(extra: str = "") -> list[Entry]:
 
 def publish_tiny(instance: Path, extra: str = "") -> Path:
     """Publish the tiny corpus into an instance folder (a new version each call)."""
-    entries = tiny_entries(extra)
+    entries = crosslink(tiny_entries(extra))  # as ingest stores them: references resolved
     return store.publish(instance, entries, {"counts": {}}, index.build)
 
 

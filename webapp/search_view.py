@@ -11,7 +11,7 @@ from corpus.model import KINDS, Entry
 from webapp import urls
 from webapp.corpus_access import get_catalog, get_corpus
 from webapp.errors import BadParameter
-from webapp.names import fold
+from corpus.names import fold
 from webapp.render import clean_snippet
 from webapp.views import close_titles
 

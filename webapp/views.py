@@ -8,7 +8,7 @@ from corpus.model import Entry
 from webapp import urls
 from webapp.catalog import PageView
 from webapp.corpus_access import get_catalog, get_corpus
-from webapp.names import fold
+from corpus.names import fold
 
 KIND_LABELS = {"rule": "Rule", "text": "Rule", "note": "Note", "faq": "FAQ", "question": "Open question",
                "topic": "Topic", "faction": "Faction", "card": "Card", "section": "Section", "page": "Page"}
