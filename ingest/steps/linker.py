@@ -26,6 +26,12 @@ _TYPE_WORDS = ("strategy card", "action card", "agenda", "relic", "promissory no
                "flagship", "breakthrough", "faction ability", "ability", "planet", "leader")
 
 
+# Last words of faction names that prose uses as plain words, not as the faction's name.
+_FACTION_WORDS = frozenset({"virus", "collective", "brotherhood", "coalition", "kingdom", "flight", "alliance",
+                            "mindnet", "sorcerer", "federation", "council", "nomad", "clan", "embers", "emirates",
+                            "ghosts", "universities", "barony", "titans", "arborec", "winnu", "xxcha", "yin"})
+
+
 @dataclass(frozen=True)
 class Target:
     """Something prose can name: a page, a section (ability, card) of one, or an h2 rule heading."""
@@ -57,7 +63,8 @@ class Linker:
         for entry in entries:
             target = self._target(entry)
             if target is not None:
-                self.targets.setdefault(names.fold(entry.title), []).append(target)
+                for title in _aliases(entry):
+                    self.targets.setdefault(names.fold(title), []).append(target)
         self.prose = {k for k, ts in self.targets.items() if any(t.kind != "rule" for t in ts)}
         self.firsts = names.first_words(self.prose)
 
@@ -84,11 +91,21 @@ class Linker:
             found |= {"ability", "faction ability"}
         return found
 
+    def leader(self, faction: str, text: str, end: int) -> Target | None:
+        """"the Cabal flagship", "Mahact hero": the one section of that category on the faction's page."""
+        said = _type_said(text, end, end)
+        if not said:
+            return None
+        found = [t for ts in self.targets.values() for t in ts
+                 if t.kind == "section" and t.topic == faction and said in t.types and said != "ability"]
+        unique = {t.ref: t for t in found}
+        return next(iter(unique.values())) if len(unique) == 1 else None
+
     def named(self, name: str | None) -> list[Target]:
         """Targets a heading or page title names ("Technology - Neural Motivator": each part)."""
         if not name:
             return []
-        parts = [name] + [p for p in re.split(r"\s+[-–—:]\s+", name) if p != name]
+        parts = [name] + [p for p in re.split(r"\s+[-–—:›]\s+", name) if p != name]
         return [t for part in parts for t in self.targets.get(names.fold(part), [])]
 
     def mentions(self, text: str, home: set[str] = frozenset(), loose: bool = False) -> list[Mention]:
@@ -115,6 +132,8 @@ class Linker:
         """A one-word title names the thing: an acronym, or (loosely) a non-generic word."""
         if len(words) > 1 and words.isupper():
             return True
+        if text[max(0, start - 1):start] in ("“", '"', "‘"):
+            return True  # quoted: “Upgrade” is the card's name
         if not loose or folded in GENERIC:
             return False
         return words[:1].islower() or not names.sentence_start(text, start) or folded in names.FORMS.values()
@@ -122,6 +141,7 @@ class Linker:
     def choose(self, candidates: list[Target], text: str, start: int, end: int,
                home: set[str] = frozenset()) -> Target | None:
         """The one target a name means here, or None when the context cannot tell."""
+        candidates = list({t.ref: t for t in candidates}.values())
         candidates = [t for t in candidates if t.kind != "rule"] or candidates
         if len(candidates) <= 1:
             only = candidates[0] if candidates else None
@@ -152,6 +172,21 @@ class Linker:
             if info.slug in self.pages:
                 topics.append(info.slug)
         return ids, topics
+
+
+def _aliases(entry: Entry) -> list[str]:
+    """The names prose uses: the title; a leader's name and ability apart ("Rin, The Master's
+    Legacy — Genetic Memory": "Rin", "Genetic Memory"); a faction by its short name ("Saar")."""
+    found = [entry.title]
+    if entry.kind == "section" and " — " in entry.title:
+        person, ability = entry.title.split(" — ", 1)
+        found += [person, ability, person.split(",")[0]]
+    if entry.kind == "faction":
+        found.append(entry.id.rsplit("/", 1)[-1].replace("-", " "))
+        words = names.fold(entry.title).split()
+        # "the Cabal", "L1Z1X", not "the Virus" or "the Clan"
+        found += [w for w in {words[0], words[-1]} if len(w) > 2 and w not in _FACTION_WORDS]
+    return list(dict.fromkeys(t for t in found if t.strip()))
 
 
 def _first(targets: list[Target]) -> Target:
