@@ -115,8 +115,13 @@ def test_thunders_edge_topic_has_no_lrr_number(pages):
     synergy = pages["R_synergy"]
     assert synergy["synergy"].number is None
     assert synergy["synergy"].category == "Thunder's Edge"
-    assert "te-synergy" in synergy
     assert not any(NUMBERED.match(i) for i in synergy)
+
+
+def test_a_te_topic_without_an_lrr_section_is_a_notice_not_a_rule(everything):
+    placeholders = [e for e in everything.values() if e.kind == "topic" and tirules.NO_LRR_FLAG in e.flags]
+    assert len(placeholders) == 8 and "synergy" in {e.id for e in placeholders}
+    assert not [e.id for e in everything.values() if e.kind == "rule" and tirules.NO_LRR in e.text]
 
 
 def test_topic_metadata(pages):

@@ -13,8 +13,10 @@ from ingest.parsers.tirules_page import NAME, PageInfo, bullets, header, join, p
 from ingest.parsers.tirules_rules import parse_rules, topic_number
 from ingest.slugs import slug_for_link
 
-__all__ = ["NAME", "sniff", "parse"]
+__all__ = ["NAME", "NO_LRR_FLAG", "sniff", "parse"]
 TE_CATEGORY = "Thunder's Edge"
+NO_LRR = "There currently does not exist a Living Rules Reference section"
+NO_LRR_FLAG = "no-lrr-section"
 
 
 def sniff(location: str, data: bytes) -> bool:
@@ -59,11 +61,15 @@ def _topic_page(doc: BeautifulSoup, article: Tag, info: PageInfo, location: str)
     if list_intro is not None:
         intro = list_intro if intro is None else join(intro, list_intro)
     intro = intro or Text("", "")
+    flags = []
+    if not number and intro.text.startswith(NO_LRR):
+        # A Thunder's Edge topic the LRR has no section for: a notice on the page, not a rule.
+        intro, flags = Text("", ""), [NO_LRR_FLAG]
     topic = Entry(
         id=info.slug, kind="topic", topic=info.slug, title=title, text=intro.text, html=intro.html,
         sources=[info.source], parent=None, number=number,
         category=category if number else (category or TE_CATEGORY),
-        refs=_related(sections.get("Related Topics", [])),
+        refs=_related(sections.get("Related Topics", [])), flags=flags,
     )
     if not rules and intro.text:
         # Attacker (13), Defender (29): the intro is the topic's one rule.

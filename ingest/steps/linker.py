@@ -120,6 +120,8 @@ class Linker:
             if " " not in folded and not self._one_word_ok(text, start, words, folded, loose):
                 continue
             target = self.choose(self.targets.get(folded, []), text, start, end, home)
+            if target is not None and folded in GENERIC and target.kind != "section":
+                continue  # “units” in quotes is still the word, not the Units page
             if target is not None and target.kind == "section" and " " not in folded \
                     and (words[:1].islower() or names.sentence_start(text, start)):
                 continue  # a card called "Parley" is named with a capital, mid-sentence
@@ -132,8 +134,8 @@ class Linker:
         """A one-word title names the thing: an acronym, or (loosely) a non-generic word."""
         if len(words) > 1 and words.isupper():
             return True
-        if text[max(0, start - 1):start] in ("“", '"', "‘"):
-            return True  # quoted: “Upgrade” is the card's name
+        if text[max(0, start - 1):start] in ("“", '"', "‘") and folded in GENERIC:
+            return True  # quoted: “Upgrade” may be a card's name (mentions keeps it only for a card)
         if not loose or folded in GENERIC:
             return False
         return words[:1].islower() or not names.sentence_start(text, start) or folded in names.FORMS.values()
