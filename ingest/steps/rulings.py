@@ -17,8 +17,8 @@ RULE_KINDS = ("rule", "text")
 # How much of a rule's weighted words a ruling must share, and by how much the best
 # rule must beat the next, before the ruling is set beside it (chosen by reading
 # rulings outside the labelled sample, see the README).
-MIN_SCORE = 0.5
-MIN_MARGIN = 1.5
+MIN_SCORE = 0.4
+MIN_MARGIN = 1.1
 MAX_SECTIONS = 3
 _STOP = frozenset("""a an and are as at be been but by can could do does did for from has have if in
 into is it its may might must no not of on once only or other player players so such than that the their

@@ -141,13 +141,9 @@
   document.addEventListener("focusout", (event) => { if (xref(event.target)) closePreview(); });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") closePreview(); });
 
-  // Copy citation: 77.7d (Space Cannon): "…" — https://host/r/77.7d
+  // Copy citation: the server wrote the exact text, 77.7d (Space Cannon, LRR 2.0): "…" — https://host/r/77.7d
   function citation(button) {
-    const block = button.closest(".rule, .note, .faq");
-    const page = button.closest("[data-page-title]");
-    const text = block.querySelector(".body").textContent.replace(/\s+/g, " ").trim();
-    const url = new URL(button.dataset.permalink, location.href).href;
-    return `${button.dataset.cite} (${page ? page.dataset.pageTitle : ""}): "${text}" — ${url}`;
+    return button.dataset.citation;
   }
   function fallbackCopy(button, text) {
     let area = button.parentElement.querySelector("textarea.copy-fallback");
