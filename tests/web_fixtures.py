@@ -74,7 +74,7 @@ def tiny_entries(extra: str = "") -> list[Entry]:
               "As 77.3 says, a <a class=\"xref\" data-ref=\"pds\">PDS</a> fires.", src,
               parent="space-cannon", number="I", order=3, authority="community-note"),
         Entry("faq.units.abc123", "faq", "pds", "Can a PDS fire twice?", "Q: Can a PDS fire twice?\nA: No.",
-              "No, see 77.3.", src, order=9, authority="official-faq", refs=["77.3", "pds"]),
+              "No, see 77.3.", src, order=9, authority="official-faq", refs=["77.3", "pds"], rules=["77.3"]),
         Entry("question.space-cannon.1", "question", "space-cannon", "Does it work?", "Does it work?",
               "Does it work?", src, order=9, authority="open-question"),
     ]
