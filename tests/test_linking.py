@@ -36,3 +36,9 @@ def test_the_web_app_has_no_linker_of_its_own():
     sources = "".join(p.read_text() for p in folder.glob("*.py"))
     assert not (folder / "crosslink.py").exists() and not (folder / "names.py").exists()
     assert "RULE_ID" not in sources and "Linker" not in sources
+
+
+def test_an_agenda_faq_names_the_agenda_not_the_relic_of_the_same_name(default_corpus):
+    faq = next(e for e in default_corpus.entries if e.kind == "faq" and "Holy Planet of Ixth" in e.title)
+    assert "cards/agendas/shard-of-the-throne" in faq.refs + faq.rules
+    assert not [r for r in faq.refs + faq.rules if r.startswith("cards/relics/")]
