@@ -68,8 +68,8 @@ def find_titles(text: str, known, firsts: frozenset, longest: int = 8) -> list[t
     spans = words(text)
     found, i = [], 0
     while i < len(spans):
-        head = re.split(f"[{DASHES}]", re.sub(f"[{QUOTES}]", "", text[spans[i][0]:spans[i][1]].casefold()))[0]
-        if head == "the" or not {head, singular(head), FORMS.get(head, "")} & firsts:
+        head = _head(text[spans[i][0]:spans[i][1]])
+        if head == "the" or not (head in firsts or singular(head) in firsts or FORMS.get(head, "") in firsts):
             i += 1
             continue
         end = i
@@ -83,6 +83,12 @@ def find_titles(text: str, known, firsts: frozenset, longest: int = 8) -> list[t
                 break
         i += 1
     return found
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _head(word: str) -> str:
+    """A word as the first word of a folded title: lower case, no apostrophes, before any dash."""
+    return re.split(f"[{DASHES}]", re.sub(f"[{QUOTES}]", "", word.casefold()))[0]
 
 
 def sentence_start(text: str, start: int) -> bool:

@@ -91,6 +91,8 @@ def titled(tag: Tag) -> tuple[Text, str | None]:
 
 def item_text(li: Tag, lists: bool = False) -> Text:
     """A list item's text in source order: its paragraphs, and its nested lists as bullets if asked."""
+    if not li.find(("p", "ol", "ul", "div"), recursive=False):
+        return normalize(li)  # the usual case: one run of inline text
     text: Text | None = None
     inline: list[str] = []
     for child in [*li.children, None]:

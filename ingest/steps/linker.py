@@ -147,8 +147,10 @@ class Linker:
         candidates = [t for t in candidates if t.kind != "rule"] or candidates
         if len(candidates) <= 1:
             only = candidates[0] if candidates else None
+            if only is None or not only.types:
+                return only
             said = _type_said(text, start, end)
-            return None if only and said and only.types and said not in only.types else only
+            return None if said and said not in only.types else only
         said = _type_said(text, start, end)
         typed = [t for t in candidates if said and said in t.types]
         if typed:
