@@ -60,7 +60,10 @@ def _sections(entry: Entry, linker: Linker) -> list[str]:
     """Abilities and cards the ruling's question (or its heading) names, its own page's first."""
     question = entry.title if entry.kind == "faq" else entry.text
     home = {entry.topic}
-    found = [t for t in linker.named(entry.section) if t.kind == "section"]
+    headed = _heading_sections(entry, linker)
+    if headed:
+        return headed  # "Factions › The Barony of Letnev › Gravleash Maneuvers (Breakthrough)"
+    found = []
     after_leader = -1
     for mention in linker.mentions(question, home, loose=True):
         if mention.target.kind == "faction":
@@ -72,6 +75,15 @@ def _sections(entry: Entry, linker: Linker) -> list[str]:
             found.append(mention.target)  # not the "flagship" of "the Cabal flagship"
     found.sort(key=lambda t: t.topic != entry.topic)
     return list(dict.fromkeys(t.ref for t in found))[:MAX_SECTIONS]
+
+
+def _heading_sections(entry: Entry, linker: Linker) -> list[str]:
+    """The ability or card the ruling's heading ends with, its own page's first."""
+    last = re.split(r"\s+[›:—–-]\s+", entry.section or "")[-1]
+    last = re.sub(r"\s*\([^)]*\)\s*$", "", last)
+    found = [t for t in linker.named(last) if t.kind == "section"] if last else []
+    found.sort(key=lambda t: t.topic != entry.topic)
+    return list(dict.fromkeys(t.ref for t in found))[:1]
 
 
 def _best_rule(entry: Entry, rules: list[Entry], idf: dict[str, float]) -> Entry | None:
