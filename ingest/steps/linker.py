@@ -153,6 +153,8 @@ class Linker:
             return None if said and said not in only.types else only
         said = _type_said(text, start, end)
         typed = [t for t in candidates if said and said in t.types]
+        if len(typed) > 1 and all(t.kind == "section" for t in typed):
+            return None  # two heroes called Xxekir Grom: the context cannot tell which
         if typed:
             return _first(typed)
         if said and said not in ("technology", "ability"):
