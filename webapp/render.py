@@ -94,9 +94,11 @@ class Renderer:
         return self.target(entry_id)[0]
 
     def clarifies(self, entry: Entry, limit: int = 8) -> list[tuple[str, str, str]]:
-        """(label, URL, preview URL) for the rules and pages a FAQ concerns: rule ids first, then pages."""
-        refs = [self.corpus.by_id[r] for r in entry.refs if r in self.corpus.by_id]
-        rules = [(r.id, *self.target(r.id)) for r in refs if r.kind == "rule"]
+        """(label, URL, preview URL) for what a ruling concerns: the rules it sits beside, then pages."""
+        beside = [self.corpus.by_id[r] for r in entry.rules if r in self.corpus.by_id]
+        rules = [(r.number or r.title, *self.target(r.id)) for r in beside]
+        refs = [self.corpus.by_id[r] for r in entry.refs if r in self.corpus.by_id and r not in entry.rules]
+        rules += [(r.id, *self.target(r.id)) for r in refs if r.kind == "rule"]
         # A card page may share its title with a rules topic ("Action Cards"): say which is which.
         pages = [(p.title + (" (card notes)" if p.kind == "card" else ""), *self.target(p.id))
                  for p in refs if p.is_page]
