@@ -53,8 +53,8 @@ def check_ids(entries: list[Entry]) -> list[Entry]:
 
 
 STEPS: tuple[Step, ...] = (
-    merge_duplicates, merge_same_rulings, compare_copies, link_faqs, merge_restated, home_entries, attach_rulings, crosslink,
-    link_refs, order_entries, check_ids,
+    merge_duplicates, merge_same_rulings, compare_copies, link_faqs, merge_restated, home_entries,
+    attach_rulings, crosslink, link_refs, order_entries, check_ids,
 )
 
 

@@ -35,8 +35,8 @@ def test_no_serious_accessibility_violations(browser, base_url, axe, path, schem
         tab.locator("ol.hits mark").first.wait_for()  # the highlighted words are part of the check
     found = axe.run(tab).response["violations"]
     context.close()
-    serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3], v["nodes"][0].get("failureSummary", "")[:200])
-               for v in found if v["impact"] in ("serious", "critical")]
+    serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3],
+                v["nodes"][0].get("failureSummary", "")[:200]) for v in found if v["impact"] in ("serious", "critical")]
     assert serious == []
 
 

@@ -71,8 +71,10 @@ def _sections(entry: Entry, linker: Linker) -> list[str]:
             if leader:
                 found.append(leader)
                 after_leader = mention.end
-        elif mention.target.kind == "section" and (after_leader < 0 or question[after_leader:mention.start].strip(" ’'s")):
-            found.append(mention.target)  # not the "flagship" of "the Cabal flagship"
+        elif mention.target.kind == "section":
+            # not the "flagship" of "the Cabal flagship"
+            if after_leader < 0 or question[after_leader:mention.start].strip(" ’'s"):
+                found.append(mention.target)
     found.sort(key=lambda t: t.topic != entry.topic)
     return list(dict.fromkeys(t.ref for t in found))[:MAX_SECTIONS]
 
