@@ -15,7 +15,10 @@ PAGES = [
     "/rules/space-cannon?ability=space_cannon&u=PDS+II*2&u=5x3*1:Xxcha+flagship&plasma=1#resolver",
     "/rules/production?ability=production&faction=sol&p=Space+Dock+I*1@3&b=Infantry+I*2&resources=4#resolver",
     "/rules/production?ability=production&faction=arborec&p=Space+Dock+I*1@3&b=Infantry+I*2#resolver",
+    "/rules/bombardment?ability=bombardment&u=Dreadnought+II*2&shield=1#resolver",
 ]
+# What each resolver page must show, so its colours are part of the check.
+SHOWN = {"faction=sol": ".rs-verdict.ok", "faction=arborec": ".rs-verdict.bad", "shield=1": ".rs-blocked"}
 
 
 @pytest.fixture(scope="module")
@@ -31,6 +34,9 @@ def test_no_serious_accessibility_violations(browser, base_url, axe, path, schem
     tab.goto(path)
     if "#resolver" in path:
         tab.locator("#resolver[data-ready=true]").wait_for()
+        for marker, selector in SHOWN.items():
+            if marker in path:
+                tab.locator(selector).wait_for()
     if path.startswith("/search"):
         tab.locator("ol.hits mark").first.wait_for()  # the highlighted words are part of the check
     found = axe.run(tab).response["violations"]
