@@ -145,7 +145,8 @@ SPACE_DOCK_II = {"name": "Space Dock II", "planet_resources": 5}
 
 @pytest.mark.parametrize("unit, count", [
     ("War Sun", 3), ("Flagship", 2), ("Destroyer II", 9), ("Mech", 5), ("Prototype War Sun II", 3),
-    ("Super-Dreadnought II", 6),
+    ("Super-Dreadnought II", 6), ("Advanced Carrier II", 5), ("Strike Wing Alpha II", 9), ("Letani Behemoth", 5),
+    ("Memoria II", 2),
 ])
 def test_more_than_the_pieces_in_the_game_cites_67_5(unit, count):
     answer = _produce([SPACE_DOCK_II], [{"name": unit, "count": count}])

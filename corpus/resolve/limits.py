@@ -6,38 +6,25 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .combat.stats import unit_class
 from .errors import ResolveError
 from .production import Finding, Order, Producer, ProductionRequest
 from .steps import Step, plural
 
-# Plastic pieces of each unit type per player (96.2). Fighters and infantry are not limited:
-# tokens stand in for them (67.5b), so they have no entry.
-PIECES = {"war_sun": 2, "flagship": 1, "dreadnought": 5, "carrier": 4, "cruiser": 8, "destroyer": 8,
-          "mech": 4, "pds": 6, "space_dock": 3}
+# Plastic pieces of each unit type per player (96.2), by the class the battle engine gives a unit (a faction
+# ship by its cost). Fighters and infantry are not limited: tokens stand in for them (67.5b). Structures
+# (3 space docks, 6 PDS) have no cost, so they are never produced.
+PIECES = {"war_sun": 2, "flagship": 1, "dreadnought": 5, "carrier": 4, "cruiser": 8, "destroyer": 8, "mech": 4}
 TYPE_NAMES = {"war_sun": "War Sun", "flagship": "Flagship", "dreadnought": "Dreadnought", "carrier": "Carrier",
-              "cruiser": "Cruiser", "destroyer": "Destroyer", "mech": "Mech", "pds": "PDS", "space_dock": "Space Dock"}
-# Faction units and the generic type they replace (catalogue id prefix -> type).
-_REPLACES = {
-    "prototype_war_sun": "war_sun", "super_dreadnought": "dreadnought", "exotrireme": "dreadnought",
-    "advanced_carrier": "carrier", "saturn_engine": "cruiser", "strike_wing_alpha": "destroyer",
-    "linkship": "destroyer", "exile": "destroyer", "letani_behemoth": "mech", "annihilator": "mech",
-    "indomitus": "mech", "eanautic": "mech", "hel_titan": "pds", "floating_factory": "space_dock",
-    "dimensional_tear": "space_dock", "helios": "space_dock", "arc_secundus": "flagship",
-    "memoria": "flagship", "son_of_ragh": "flagship", "the_terror_between": "flagship",
-    "loncara_ssodu": "flagship", "the_egeiro": "flagship",
-}
+              "cruiser": "Cruiser", "destroyer": "Destroyer", "mech": "Mech"}
 # Fighters whose excess over capacity counts against the fleet pool instead, and as how many ships each
 # (Fighter II: one; Hybrid Crystal Fighter II: half).
 FLEET_POOL_FIGHTERS = {"Fighter II": Fraction(1), "Hybrid Crystal Fighter II": Fraction(1, 2)}
 
 
 def unit_type(order: Order) -> str | None:
-    """The generic unit type whose pieces a unit uses (a Prototype War Sun is a War Sun)."""
-    unit_id = order.unit.id
-    for prefix, kind in _REPLACES.items():
-        if unit_id.startswith(prefix):
-            return kind
-    kind = unit_id.rstrip("_12")
+    """The generic unit type whose pieces a unit uses (a Prototype War Sun is a War Sun), if limited."""
+    kind = unit_class(order.unit)
     return kind if kind in PIECES else None
 
 
