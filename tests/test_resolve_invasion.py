@@ -68,3 +68,12 @@ def test_ground_combat_has_no_retreat():
         resolve({"ability": "ground_combat", "attacker": side(("Infantry I", 1)),
                  "defender": side(("Infantry I", 1)), "retreat": {"side": "attacker", "round": 1}})
     assert err.value.field == "retreat"
+
+
+def test_a_hel_titan_destroyed_by_bombardment_fires_no_space_cannon_defense():
+    # War sun: 3 dice at 80% against a Hel-Titan I (Sustain Damage, so two hits destroy it): 0.896.
+    # Otherwise it is damaged (0.096) or intact (0.008), fires Space Cannon 6 (50%) at the lone infantry,
+    # and a surviving Infantry II (40%) fights it (40%): 0.375 against a damaged one, 0.140625 against an intact one.
+    answer = battle("invasion", side(("War Sun", 1), ("Infantry II", 1)), side(("Hel-Titan I", 1)))
+    expected = 0.896 + 0.096 * 0.5 * 0.375 + 0.008 * 0.5 * 0.140625
+    assert answer["outcome"]["attacker"] == pytest.approx(expected, abs=EXACT)

@@ -85,12 +85,15 @@ def _paths() -> dict:
             "parameters": [_param("slug", "path", {"type": "string"}, "a page id: space-cannon, factions/xxcha")],
             "responses": _answer(_ref("Page"), 404)}},
         "/api/resolve": {"post": {
-            "summary": "Resolve a step-resolver scenario", "operationId": "resolve",
+            "summary": "Resolve a step-resolver scenario or a whole battle", "operationId": "resolve",
             "requestBody": {"required": True, "content": {JSON: {"schema": {
                 "type": "object", "required": ["ability"],
-                "properties": {"ability": {"type": "string", "examples": ["space_cannon", "production"]},
+                "properties": {"ability": {"type": "string",
+                                           "examples": ["space_cannon", "production", "space_combat", "invasion"]},
                                "units": {"type": "array", "items": {"type": "object"}},
-                               "modifiers": {"type": "object"}}}}}},
+                               "modifiers": {"type": "object"},
+                               "attacker": {"type": "object"}, "defender": {"type": "object"},
+                               "retreat": {"type": "object"}}}}}},
             "responses": _answer(_ok(ability={"type": "string"}))}},
         "/api/resolve/catalogue": {"get": {
             "summary": "Units for the resolver's picker", "operationId": "catalogue",

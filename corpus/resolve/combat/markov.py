@@ -239,13 +239,14 @@ class Chain:
 
     def _groups(self, mass) -> list[list[Joint]]:
         """Live states reachable from `mass`, in an order where every state comes after all that lead to it."""
-        seen: set[Joint] = set()
-        stack = [j for j in mass if self.live(j)]
-        while stack:
-            joint = stack.pop()
-            if joint not in seen:
-                seen.add(joint)
-                stack.extend(t for t, _ in self.onward(joint)[0] if t not in seen)
+        seen = {j for j in mass if self.live(j)}
+        frontier = set(seen)
+        while frontier:
+            reached: set[Joint] = set()
+            for joint in frontier:
+                reached.update([target for target, _ in self.onward(joint)[0]])
+            frontier = reached - seen
+            seen |= frontier
         repairs = self.attacker.mods.has("duranium_armor") or self.defender.mods.has("duranium_armor")
         by_alive: dict[tuple, list[Joint]] = defaultdict(list)
         for joint in seen:
