@@ -59,10 +59,10 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
         better, better_request = search.ranked(searcher, parser, fixed, ask.only, ask.limit, ask.weights,
                                                ask.exclude)
         if better and (not ranked or better[0][0] > ranked[0][0]):
+            # The spelling that finds more is what the player meant: show its hits, and say so.
             results.did_you_mean = fixed
-            if not ranked:
-                ranked, request = better, better_request
-                results.jump = results.jump or jump_target(corpus, parser, fixed)
+            ranked, request = better, better_request
+            results.jump = results.jump or jump_target(corpus, parser, fixed)
     items = _jump_first(corpus, results.jump, collapsed(ranked, parser.copies), ranked, text, ask.only)
     if ask.only.source is None:  # title completions are pages, whatever their sources
         items += completions(corpus, text, ask.only.kind, {f["id"] for _, f, _ in items}, ask.limit - len(items))

@@ -133,7 +133,7 @@ def test_search_page_without_hits_says_so(client):
 
 def test_search_page_suggests_a_spelling(client):
     html = page(client, "/search?q=spase+canon")
-    assert re.search(r'Did you mean <a href="/search\?q=space\+cannon">space cannon</a>', html)
+    assert re.search(r'Showing results for <a href="/search\?q=space\+cannon">space cannon</a>', html)
 
 
 def test_search_page_advertises_its_json_twin(client):
