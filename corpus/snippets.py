@@ -55,10 +55,11 @@ def _window(text: str, tokens: list, lead: bool, end: int, size: int) -> str:
     window = tokens[first:first + size]
     out, cursor = [], window[0][0].start()
     for token, marked in window:
-        out.append(escape(text[cursor:token.start()]))
-        word = escape(token.group())
-        out.append(f"<mark>{word}</mark>" if marked else word)
-        cursor = token.end()
+        if marked:  # unmarked words go out with the text around them, escaped in one piece
+            out.append(escape(text[cursor:token.start()]))
+            out.append(f"<mark>{escape(token.group())}</mark>")
+            cursor = token.end()
+    out.append(escape(text[cursor:window[-1][0].end()]))
     cut = first + size < len(tokens) or end < len(text.rstrip())
     tail = "" if first + size < len(tokens) else escape(text[window[-1][0].end():end].rstrip())
     return ("… " if first or lead else "") + "".join(out) + tail + (" …" if cut else "")
