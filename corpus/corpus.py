@@ -27,6 +27,8 @@ class Corpus:
         self._index = None
         self._parser = None
         self._folded: dict[str, str] | None = None
+        self._local = threading.local()  # one searcher per thread, reused: opening one costs a millisecond
+        self._searchers: list = []
         self._lock = threading.Lock()
 
     @classmethod
@@ -77,11 +79,20 @@ class Corpus:
         text = search.clean_query(query)
         if not text or limit < 1:
             return finder.Results(query=text)
-        with self.searcher() as searcher:
-            numbers = self._parser.scores.number
-            ask = finder.Ask(text, limit, search.Only(kind, source), weights,
-                             frozenset(numbers[i] for i in exclude if i in numbers))
-            return finder.find(self, searcher, self._parser, ask)
+        searcher = self._thread_searcher()
+        numbers = self._parser.scores.number
+        ask = finder.Ask(text, limit, search.Only(kind, source), weights,
+                         frozenset(numbers[i] for i in exclude if i in numbers))
+        return finder.find(self, searcher, self._parser, ask)
+
+    def _thread_searcher(self):
+        """This thread's searcher, opened on its first search and closed with the corpus."""
+        searcher = getattr(self._local, "searcher", None)
+        if searcher is None:
+            searcher = self._local.searcher = self.searcher()
+            with self._lock:
+                self._searchers.append(searcher)
+        return searcher
 
     def lookup(self, entry_id: str) -> str | None:
         """The id of an entry named in any letter case (`77.7D`, `Space-Cannon`), None if none."""
@@ -96,6 +107,10 @@ class Corpus:
     def close(self) -> None:
         """Release the index files."""
         with self._lock:
+            for searcher in self._searchers:
+                searcher.close()
+            self._searchers = []
+            self._local = threading.local()
             if self._index is not None:
                 self._index.close()
                 self._index = None
