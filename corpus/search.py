@@ -2,10 +2,11 @@
 
 Two stages. First, BM25F over the index's title, heading and text postings scores each
 concept of the query (a word with the game terms it stands for, a quoted phrase, a rule
-number) with a coordination bonus for matching more of them. Then a rerank adds topic
-evidence (a topic's best hits, and the topic scored as one document), so the topic whose
-rules, notes and FAQs all match rises. The query is read as words, never parsed as syntax,
-so no input can raise.
+number) with a coordination bonus for matching more of them. Then a rerank weighs each entry
+by its kind (an answer over a mention) and adds topic evidence (a topic's best hits, and the
+topic scored as one document), so the topic whose rules, notes and FAQs all match rises. The
+query is read as words, never parsed as syntax, so no input can raise. corpus.finder turns
+the ranking into what a search returns.
 """
 from __future__ import annotations
 
