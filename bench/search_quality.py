@@ -111,7 +111,7 @@ def report(corpus: Corpus, name: str, questions: list[dict], verbose: bool) -> l
     """Print one set's topic and rule lines; returns the search times."""
     topics, homes, rules, times = evaluate(corpus, questions)
     print(topics.line(f"{name} topic"))
-    if homes.n:
+    if any(q.get("home", q["pages"]) != q["pages"] for q in questions):
         print(homes.line(f"{name} home page"))
     if rules.n:
         print(rules.line(f"{name} rule"))

@@ -40,7 +40,7 @@ class Weights:
     only mentions the words, an open question (unanswered) and a whole page count less.
     """
 
-    note: float = 0.9
+    note: float = 0.8
     question: float = 0.8
     faq: float = 0.9
     section: float = 1.1  # a card's or ability's own text
