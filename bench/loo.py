@@ -2,6 +2,8 @@
 page and rules it sits on, to be searched with that entry (and its copies) left out.
 
 Split by a hash of the entry id: "train" (3 in 5, for fitting weights) and "held-out" (the rest).
+Left out means: not a candidate, and not counted in its page's score. The index statistics
+(document frequencies, lengths) still include it; that leak is one entry in five thousand.
 """
 from __future__ import annotations
 

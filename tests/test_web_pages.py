@@ -121,7 +121,8 @@ def test_rule_number_search_goes_straight_to_the_rule(client, query):
 
 @pytest.mark.parametrize(("path", "target"), [("/r/77.7D", "/rules/space-cannon#77.7d"),
                                               ("/rules/Space-Cannon", "/rules/space-cannon"),
-                                              ("/rules/SPACE-CANNON", "/rules/space-cannon")])
+                                              ("/rules/SPACE-CANNON", "/rules/space-cannon"),
+                                              ("/factions/Xxcha", "/factions/xxcha")])
 def test_addresses_resolve_in_any_letter_case(client, path, target):
     response = client.get(path)
     assert (response.status_code, response.headers["Location"]) == (302, target)

@@ -70,7 +70,13 @@ def permalink(entry_id: str):
 
 
 def show_page(slug: str, kind: str = "topic"):
-    """Render one page; a page asked for under the wrong prefix is an unknown page."""
+    """Render one page; a page asked for under the wrong prefix is an unknown page.
+
+    A page named in another letter case (`/factions/Xxcha`) redirects to its own address.
+    """
+    named = _named(slug)
+    if named != slug:
+        return redirect(urls.page_url(get_corpus().get(named)), 302)
     view = views.page_view(slug)
     if view.page.kind != kind:
         raise UnknownIdError(slug)
