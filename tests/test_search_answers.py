@@ -120,3 +120,9 @@ def test_cli_and_api_return_the_same_hits(monkeypatch, capsys, cli_corpus, mirro
         cli_body = cli_json(monkeypatch, capsys, query, mirror_instance)
         assert [(h["id"], h["score"]) for h in cli_body["results"]] == \
                [(h["id"], h["score"]) for h in api["results"]], query
+
+
+def test_a_left_out_entry_is_never_a_hit(mirror_corpus):
+    question = next(e for e in mirror_corpus.entries if e.kind == "question")
+    assert question.id in ids(mirror_corpus.search(question.text, limit=50), 50)
+    assert question.id not in ids(mirror_corpus.search(question.text, limit=50, exclude={question.id}), 50)
