@@ -98,12 +98,11 @@ def rule_named(query: str) -> str | None:
 
 
 def suggestions(args) -> tuple[str, list[str], list[str], list[str]]:
-    """The query, and the pages and entries the type-ahead would show, as four parallel lists."""
+    """The query, and the pages the type-ahead would show: titles, best sentences, permalinks."""
     view = search({"q": args.get("q") or "", "limit": str(current_app.config["TYPEAHEAD_LIMIT"])})
-    hits = [h for group in view.groups for h in group["hits"]]
-    titles = [f"{h['title']} ({h['page']})" if h["page"] != h["title"] else h["title"] for h in hits]
-    texts = [html.unescape(re.sub(r"<[^>]*>", "", str(h["snippet"]))) for h in hits]
-    links = [url_for("pages.permalink", entry_id=h["id"], _external=True) for h in hits]
+    titles = [group["title"] for group in view.groups]
+    texts = [html.unescape(re.sub(r"<[^>]*>", "", str(group["hits"][0]["snippet"]))) for group in view.groups]
+    links = [url_for("pages.permalink", entry_id=group["page"], _external=True) for group in view.groups]
     return view.query, titles, texts, links
 
 
