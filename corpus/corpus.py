@@ -5,8 +5,8 @@ import threading
 from collections import defaultdict
 from pathlib import Path
 
-from corpus import finder, index, search, store
-from corpus.errors import UnknownIdError
+from corpus import damage, finder, index, search, store
+from corpus.errors import BrokenIndexError, UnknownIdError
 from corpus.model import PAGE_KINDS, Entry
 
 
@@ -29,6 +29,7 @@ class Corpus:
         self._folded: dict[str, str] | None = None
         self._local = threading.local()  # one searcher per thread, reused: opening one costs a millisecond
         self._searchers: list = []
+        self._damaged: str | None = None  # why the index could not be opened, once it is known
         self._lock = threading.Lock()
 
     @classmethod
@@ -62,11 +63,32 @@ class Corpus:
     def searcher(self):
         """A whoosh searcher over this version's index (close it, or use with)."""
         with self._lock:
+            if self._damaged is not None:  # found damaged once: say so again without re-reading it
+                raise BrokenIndexError(self.folder / "index", self._damaged)
             if self._index is None:
-                self._index = index.open_index(self.folder / "index")
-                with self._index.reader() as reader:
-                    self._parser = search.make_parser(self.entries, reader)
-        return self._index.searcher()
+                self._index = self._open()
+            try:
+                return self._index.searcher()
+            except damage.DAMAGE as exc:
+                raise damage.broken(self.folder / "index", exc) from None
+
+    def _open(self):
+        """Open the index and read what search needs from it, remembering any damage found."""
+        folder = self.folder / "index"
+        try:
+            opened = index.open_index(folder, expected=len(self.entries))
+        except BrokenIndexError as exc:
+            self._damaged = exc.reason
+            raise
+        try:  # reading every stored document and length finds most damage at once
+            with opened.reader() as reader:
+                self._parser = search.make_parser(self.entries, reader)
+        except damage.DAMAGE as exc:
+            opened.close()
+            error = damage.broken(folder, exc)
+            self._damaged = error.reason
+            raise error from None
+        return opened
 
     def search(self, query: str, limit: int = 10, kind: str | None = None,
                source: str | None = None, weights: search.Weights = search.WEIGHTS,
@@ -83,7 +105,10 @@ class Corpus:
         numbers = self._parser.scores.number
         ask = finder.Ask(text, limit, search.Only(kind, source), weights,
                          frozenset(numbers[i] for i in exclude if i in numbers))
-        return finder.find(self, searcher, self._parser, ask)
+        try:  # damage in a posting list shows only when a query reads it
+            return finder.find(self, searcher, self._parser, ask)
+        except damage.DAMAGE as exc:
+            raise damage.broken(self.folder / "index", exc) from None
 
     def _thread_searcher(self):
         """This thread's searcher, opened on its first search and closed with the corpus."""
