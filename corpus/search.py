@@ -143,10 +143,11 @@ def _scores(concept: Concept, searcher, scores: TermScores, units: frozenset[int
 
 
 def coordinated(concepts: list[Concept], searcher, scores: TermScores,
-                units: frozenset[int] | None = None) -> dict:
+                units: frozenset[int] | None = None, asked: int = 0) -> dict:
     """Summed concept scores times (share of concepts matched) ** COORD; phrases required if found.
 
-    Scores entries, or (units given: the docs to leave out, often none) whole units.
+    Scores entries, or (units given: the docs to leave out, often none) whole units. asked is
+    how many concepts the query had, counting words no entry has (default: those scored).
     """
     total: dict = {}
     parts = []
@@ -160,7 +161,8 @@ def coordinated(concepts: list[Concept], searcher, scores: TermScores,
         for key, score in part.items():
             total[key] = get(key, 0.0) + score
     matched = Counter(chain.from_iterable(parts))  # counted in C: this is the hot loop
-    share = [(m / max(len(concepts), 1)) ** COORD for m in range(len(concepts) + 1)]
+    asked = max(asked, len(concepts), 1)
+    share = [(m / asked) ** COORD for m in range(len(concepts) + 1)]
     keys = total if required is None else required
     return {k: total[k] * share[matched[k]] for k in keys}
 
@@ -188,12 +190,14 @@ def candidates(searcher, scores: TermScores, request: Request, only: Only, limit
     reader = searcher.reader()
     rarity = {c: _rarity(c, reader, scores.fields) for c in request.concepts}
     kept = sorted((c for c in request.concepts if rarity[c] is not None), key=rarity.get)[:MAX_TERMS]
-    entries = coordinated(kept, searcher, scores)
+    # Words no entry has still count as asked: the same factor on every hit, so the ranking is
+    # unchanged, but a spelling that finds those words can be seen to find more.
+    entries = coordinated(kept, searcher, scores, asked=len(request.concepts))
     docs = entries.keys()
     if exclude or only.kind or only.source:
         docs = [d for d in docs if d not in exclude and only.allows(scores.docs[d])]
     best = heapq.nlargest(max(CANDIDATES, limit), docs, key=lambda d: (entries[d], -d))
-    units = coordinated(kept, searcher, scores, units=exclude)
+    units = coordinated(kept, searcher, scores, units=exclude, asked=len(request.concepts))
     return [(entries[d], scores.docs[d]) for d in best], scores.topic_scores(units)
 
 
