@@ -286,10 +286,9 @@ def main() -> None:
     args = parser.parse_args()
     queries = questions(args.queries)
     rows = in_process(args.instance, queries, args.rounds)
-    from fts5_baseline import fts5_times  # beside this script: the same queries through SQLite FTS5
+    from fts5_baseline import paired  # beside this script: the same queries through SQLite FTS5
 
-    rows["fts5 p95 ms"] = percentile(fts5_times(args.instance, queries, args.rounds), .95)
-    rows["search/fts5 p95"] = rows["search p95 ms"] / rows["fts5 p95 ms"]
+    rows.update(paired(args.instance, queries, args.rounds))
     rows.update(scaling(args.instance, queries, args.clients, args.seconds))
     proc, port = start_server(args.instance, workers=2)
     try:
