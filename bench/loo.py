@@ -12,6 +12,7 @@ import hashlib
 from corpus.text import words
 
 KINDS = ("faq", "question")
+RULE_KINDS = ("rule", "section")  # an LRR rule, or the text of the card or ability a ruling is about
 TRAIN_SHARE = 3  # of every 5
 
 
@@ -30,7 +31,8 @@ def part(entry_id: str) -> str:
 
 
 def questions(corpus, kind: str | None = None, which: str | None = None) -> list[dict]:
-    """Leave-one-out questions: q, pages (home or clarified), home, rules, exclude (ids), kind, part."""
+    """Leave-one-out questions: q, pages (home or clarified), home, rules (the rules or sections it
+    sits beside), exclude (ids), kind, part."""
     copies: dict[str, list[str]] = {}
     for entry in corpus.entries:
         copies.setdefault(" ".join(words(entry.text)), []).append(entry.id)
@@ -43,7 +45,9 @@ def questions(corpus, kind: str | None = None, which: str | None = None) -> list
             continue
         # A FAQ shows beside every page it clarifies; landing on any of them answers it.
         pages = home | {r for r in entry.refs if r in corpus.by_id and corpus.by_id[r].is_page}
-        rules = [r for r in [entry.parent, *entry.refs] if r and corpus.by_id.get(r) and corpus.by_id[r].kind == "rule"]
+        # The rule or card/ability section the entry sits beside (ingest's FAQ homes), else any rule it names.
+        beside = [*getattr(entry, "rules", ()), entry.parent, *entry.refs]
+        rules = [r for r in beside if r and r in corpus.by_id and corpus.by_id[r].kind in RULE_KINDS]
         found.append({"id": entry.id, "kind": entry.kind, "part": part(entry.id), "q": question_text(entry),
                       "pages": pages, "home": home, "rules": sorted(set(rules)),
                       "exclude": frozenset(copies[" ".join(words(entry.text))])})

@@ -114,7 +114,7 @@ def report(corpus: Corpus, name: str, questions: list[dict], verbose: bool) -> l
     if any(q.get("home", q["pages"]) != q["pages"] for q in questions):
         print(homes.line(f"{name} home page"))
     if rules.n:
-        print(rules.line(f"{name} rule"))
+        print(rules.line(f"{name} rule"))  # loo: the LRR rule or card/ability section beside it
     if verbose:
         print("\n".join(f"    {m}" for m in topics.misses + rules.misses))
     return times

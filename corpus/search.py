@@ -40,13 +40,13 @@ class Weights:
     only mentions the words, an open question (unanswered) and a whole page count less.
     """
 
-    note: float = 0.8
+    note: float = 0.9
     question: float = 0.8
-    faq: float = 0.9
-    section: float = 1.1  # a card's or ability's own text
-    page: float = 0.5  # a page entry (topic, faction, card family)
-    topic_weight: float = 1.5  # share of the topic's evidence added to each of its hits
-    topic_decay: float = 0.6  # each further hit of a topic counts this much less
+    faq: float = 0.7
+    section: float = 1.4  # a card's or ability's own text
+    page: float = 1.5  # a page entry (topic, faction, card family)
+    topic_weight: float = 1.0  # share of the topic's evidence added to each of its hits
+    topic_decay: float = 0.8  # each further hit of a topic counts this much less
     page_weight: float = 0.25  # a topic's best unit as one document, against its best hits
 
     def kind(self, kind: str) -> float:
