@@ -41,7 +41,7 @@ def test_no_serious_accessibility_violations(browser, base_url, axe, path, schem
             if marker in path:
                 tab.locator(selector).wait_for()
     if path.startswith("/search"):
-        tab.locator("ol.hits mark").first.wait_for()  # the highlighted words are part of the check
+        tab.locator(".groups .hit mark").first.wait_for()  # the highlighted words are part of the check
     found = axe.run(tab).response["violations"]
     context.close()
     serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3],
