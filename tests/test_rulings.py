@@ -25,6 +25,12 @@ def test_ruling_matching_several_sibling_rules_gets_none(default_corpus):
     assert not [r for r in rules if r[0].isdigit()]
 
 
+def test_ruling_torn_between_two_sibling_rules_gets_neither(default_corpus):
+    # Jol-Nar's hero replacing a copied technology: 90.18 (elimination) and 90.16 score alike; 90.18 is wrong.
+    rules = default_corpus.get("faq.the-nekro-virus.344df2").rules
+    assert rules == ["factions/nekro/valefar-assimilator"]
+
+
 def test_rule_sharing_only_its_title_words_is_not_given(default_corpus):
-    # "Each PDS has the Space Cannon ability" shares only title-like words with the Plasma Scoring ruling.
+    # "Each PDS has the Space Cannon ability": the Plasma Scoring ruling shares only its topic's words.
     assert "63.1" not in default_corpus.get("faq.space-cannon.8a97b7").rules
