@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from corpus.model import Entry
-from ingest.steps.linker import Linker
+from ingest.steps.linker import Linker, Mention
 from ingest.steps.rule_match import RuleMatcher
 
 RULING_KINDS = ("faq", "question")
@@ -29,19 +29,24 @@ def _rules_for(entry: Entry, linker: Linker, matcher: RuleMatcher) -> list[str]:
     named, _ = linker.rules(entry.text)
     if named:
         return sorted(set(named), key=lambda r: (-len(r), named.index(r)))
-    return _sections(entry, linker) + matcher.best(entry.text, _topics(entry, linker))
+    mentions = linker.mentions(_question(entry), {entry.topic}, loose=True)
+    return _sections(entry, linker, mentions) + matcher.best(entry.text, _topics(entry, linker, mentions))
 
 
-def _sections(entry: Entry, linker: Linker) -> list[str]:
+def _question(entry: Entry) -> str:
+    """What a ruling asks: an FAQ's question, an open question's whole text."""
+    return entry.title if entry.kind == "faq" else entry.text
+
+
+def _sections(entry: Entry, linker: Linker, mentions: list[Mention]) -> list[str]:
     """Abilities and cards the ruling's question (or its heading) names, its own page's first."""
-    question = entry.title if entry.kind == "faq" else entry.text
-    home = {entry.topic}
+    question = _question(entry)
     headed = _heading_sections(entry, linker)
     if headed:
         return headed  # "Factions › The Barony of Letnev › Gravleash Maneuvers (Breakthrough)"
     found = []
     after_leader = -1
-    for mention in linker.mentions(question, home, loose=True):
+    for mention in mentions:
         if mention.target.kind == "faction":
             leader = linker.leader(mention.target.ref, question, mention.end)
             if leader:
@@ -64,9 +69,7 @@ def _heading_sections(entry: Entry, linker: Linker) -> list[str]:
     return list(dict.fromkeys(t.ref for t in found))[:1]
 
 
-def _topics(entry: Entry, linker: Linker) -> list[str]:
+def _topics(entry: Entry, linker: Linker, mentions: list[Mention]) -> list[str]:
     """The rules topics a ruling is homed on or its question names (answers stray to other topics)."""
-    question = entry.title if entry.kind == "faq" else entry.text
-    named = [m.target.topic for m in linker.mentions(question, {entry.topic}, loose=True)]
-    found = [entry.topic, *named]
+    found = [entry.topic, *(m.target.topic for m in mentions)]
     return [t for t in dict.fromkeys(found) if (page := linker.pages.get(t)) is not None and page.kind == "topic"]
