@@ -16,6 +16,8 @@ RULE_ID = re.compile(r"(?<![\w.])(\d{1,3}\.\d{1,2}[a-z]{0,4})(?![\w.]*\d)")
 # "Production X", "Space Cannon 5 (x3)", "Anti–Fighter Barrage X (×Y)." name the ability.
 _WORD = re.compile(rf"[\w{QUOTES}]+(?:[{DASHES}][\w{QUOTES}]+)*")
 _VALUE_SUFFIX = re.compile(r"(?:\s+(?:x|\d+))?(?:\s*\((?:×|x)\s*[\dy]+\))?[\s.,:;]*$")
+_SPACED = re.compile(f"[{DASHES}/]")
+_DROPPED = re.compile(f"[{QUOTES}\"“”:,.!?()]")
 # Word forms prose uses for a title's last word that a plural rule cannot guess.
 FORMS = {"adjacent": "adjacency", "adjacencies": "adjacency", "neighbor": "neighbors",
          "neighboring": "neighbors", "neighbour": "neighbors", "rerolled": "rerolls", "reroll": "rerolls"}
@@ -27,8 +29,7 @@ def fold(title: str) -> str:
     no leading "The", no ability value ("Space Cannon 5 (x3)"), last word singular."""
     value = unicodedata.normalize("NFKC", title).casefold()
     value = _VALUE_SUFFIX.sub("", " ".join(value.split()))
-    value = re.sub(f"[{DASHES}/]", " ", value)
-    words = re.sub(f"[{QUOTES}\"“”:,.!?()]", "", value).split()
+    words = _DROPPED.sub("", _SPACED.sub(" ", value)).split()
     if words[:1] == ["the"] and len(words) > 1:
         words = words[1:]
     if words:
@@ -62,20 +63,28 @@ def first_words(known) -> frozenset:
     return frozenset(title.split()[0] for title in known)
 
 
-def find_titles(text: str, known, firsts: frozenset, longest: int = 8) -> list[tuple[int, int, str]]:
+def last_words(known) -> frozenset:
+    """The last words of folded titles, so find_titles only folds a phrase that can end one."""
+    return frozenset(title.split()[-1] for title in known if title)
+
+
+def find_titles(text: str, known, firsts: frozenset, lasts: frozenset | None = None,
+                longest: int = 8) -> list[tuple[int, int, str]]:
     """Known folded titles in prose as whole words, longest first, not overlapping:
     (start, end, folded). Any case; plurals and FORMS count."""
     spans = words(text)
     found, i = [], 0
     while i < len(spans):
-        head = _head(text[spans[i][0]:spans[i][1]])
-        if head == "the" or not (head in firsts or singular(head) in firsts or FORMS.get(head, "") in firsts):
+        if firsts.isdisjoint(_starts(text[spans[i][0]:spans[i][1]])):
             i += 1
             continue
         end = i
         while end + 1 < min(len(spans), i + longest) and not text[spans[end][1]:spans[end + 1][0]].strip():
             end += 1  # a title never spans punctuation
         for j in range(end, i - 1, -1):
+            tail = _tail(text[spans[j][0]:spans[j][1]])
+            if tail and lasts is not None and tail not in lasts:
+                continue  # folding the phrase could not give a known title
             folded = fold(text[spans[i][0]:spans[j][1]])
             if folded in known:
                 found.append((spans[i][0], spans[j][1], folded))
@@ -86,9 +95,24 @@ def find_titles(text: str, known, firsts: frozenset, longest: int = 8) -> list[t
 
 
 @functools.lru_cache(maxsize=1 << 14)
+def _starts(word: str) -> tuple[str, ...]:
+    """The first words of folded titles a word can begin (none for "the")."""
+    head = _head(word)
+    return () if head == "the" else (head, singular(head), FORMS.get(head, ""))
+
+
+@functools.lru_cache(maxsize=1 << 14)
 def _head(word: str) -> str:
     """A word as the first word of a folded title: lower case, no apostrophes, before any dash."""
     return re.split(f"[{DASHES}]", re.sub(f"[{QUOTES}]", "", word.casefold()))[0]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _tail(word: str) -> str:
+    """The last word of any folded phrase ending in this word ("" when the words before decide:
+    a value "5" or "x" is dropped, so is a word of quotes alone)."""
+    folded = fold("a " + word).split()
+    return folded[-1] if len(folded) > 1 else ""
 
 
 def sentence_start(text: str, start: int) -> bool:

@@ -22,11 +22,34 @@ class Masker:
         kept = {fold_title(k) for k in keep}
         found = sorted({n.strip() for n in names if n.strip() and fold_title(n) not in kept},
                        key=lambda n: (-len(n), n))
-        self.pattern = (re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, found)) + r")(?!\w)")
-                        if found else None)
+        # As a trie (names sharing a prefix share one branch): the same longest-first match as
+        # "A B|A" alternatives, without trying every name at every position.
+        self.pattern = re.compile(r"(?<!\w)" + _trie(found) + r"(?!\w)") if found else None
 
     def mask(self, text: str) -> str:
         """The text with every name in it written as name tokens."""
         if not text or self.pattern is None:
             return text
         return self.pattern.sub(lambda m: " ".join(name_tokens(m.group())), text)
+
+
+def _trie(names: list[str]) -> str:
+    """A regex matching exactly these names, trying longer ones first."""
+    tree: dict = {}
+    for name in names:
+        node = tree
+        for char in name:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return _branch(tree)
+
+
+def _branch(node: dict) -> str:
+    """One trie node: its continuations (each starts with its own character), then the end."""
+    ways = [re.escape(char) + _branch(child) for char, child in sorted(node.items()) if char]
+    if not ways:
+        return ""
+    body = ways[0] if len(ways) == 1 else "(?:" + "|".join(ways) + ")"
+    if "" not in node:
+        return body
+    return f"(?:{body})?"

@@ -24,6 +24,7 @@ GENERIC = frozenset({
 _TYPE_WORDS = ("strategy card", "action card", "agenda", "relic", "promissory note", "technology",
                "objective", "exploration card", "event", "agent", "commander", "hero", "mech",
                "flagship", "breakthrough", "faction ability", "ability", "planet", "leader")
+_TYPE_AFTER = tuple((word, re.compile(rf"{word}(?:s|ies)?\b")) for word in _TYPE_WORDS)
 
 
 # Last words of faction names that prose uses as plain words, not as the faction's name.
@@ -67,6 +68,7 @@ class Linker:
                     self.targets.setdefault(names.fold(title), []).append(target)
         self.prose = {k for k, ts in self.targets.items() if any(t.kind != "rule" for t in ts)}
         self.firsts = names.first_words(self.prose)
+        self.lasts = names.last_words(self.prose)
 
     def _target(self, entry: Entry) -> Target | None:
         """Source pages, their sections and h2 rule headings (not made-up pages, not wiki prose)."""
@@ -115,7 +117,7 @@ class Linker:
         otherwise only acronyms ("PDS") do, as cross-links in rules text would be noise.
         """
         found: list[Mention] = []
-        for start, end, folded in names.find_titles(text, self.prose, self.firsts):
+        for start, end, folded in names.find_titles(text, self.prose, self.firsts, self.lasts):
             words = text[start:end]
             if " " not in folded and not self._one_word_ok(text, start, words, folded, loose):
                 continue
@@ -204,8 +206,8 @@ def _type_said(text: str, start: int, end: int) -> str | None:
     """A kind word right after the name ("Technology strategy card") or right before ("the agenda X")."""
     after = names.fold(text[end:end + 40].lstrip(" ”\"’')*").split(".")[0])
     before = names.fold(text[max(0, start - 30):start].rstrip(" “\"‘'(*"))
-    for word in _TYPE_WORDS:
-        if re.match(rf"{word}s?\b", after) or re.match(rf"{word}(?:s|ies)?\b", after):
+    for word, pattern in _TYPE_AFTER:
+        if pattern.match(after):
             return word
     for word in _TYPE_WORDS:
         if before.endswith(word):
