@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 from bs4 import BeautifulSoup, Comment, Tag
 
 from corpus.model import Source
+from ingest import html5
 from ingest.normalize import Text, normalize
 from ingest.slugs import page_slug
 
@@ -66,7 +67,7 @@ def _stem(location: str) -> str:
 
 def soup(text: str) -> BeautifulSoup:
     """Parse as a browser does (the HTML5 algorithm): an unclosed li ends at the next li, a p at a list."""
-    return BeautifulSoup(text, "html5lib")
+    return html5.parse(text)
 
 
 def header(doc: BeautifulSoup) -> tuple[str, str | None]:

@@ -34,7 +34,7 @@ def counter_start(doc: BeautifulSoup) -> int:
 
 
 def _css(style: Tag) -> str:
-    """A style element's text (html5lib stores it as a plain string, which get_text skips)."""
+    """A style element's text (stored as a plain string, which get_text skips)."""
     return "".join(str(part) for part in style.contents)
 
 
