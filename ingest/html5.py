@@ -22,7 +22,7 @@ def _copy(doc: BeautifulSoup, parent: Tag, node) -> None:
     while child is not None:
         tag = child.tag
         if tag == "-text":
-            parent.append(NavigableString(child.text_content))  # as html5lib gives it, <style> too
+            parent.append(NavigableString(child.text_content))  # plain text, in <style> too (tirules_rules reads it)
         elif tag == "-comment":
             parent.append(Comment(child.html[4:-3]))  # "<!--…-->" (comment_content would strip it)
         elif tag is None and child.html.startswith("<?"):

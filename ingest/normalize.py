@@ -12,6 +12,7 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 from ingest.slugs import slug_for_link
 
 _SPACE = re.compile(r"\s+")
+_TAG = re.compile(r"<[^>]+>")
 # Tags whose content is kept with a mark of its own; everything else is unwrapped.
 _INLINE = {"b": "b", "strong": "b", "i": "i", "em": "i", "cite": "i"}
 _ALLOWED_TAGS = {"b", "i", "span", "mark", "a", "br"}
@@ -28,9 +29,10 @@ class Text:
 
 def clean(value: str) -> str:
     """Plain-text normalization: Unicode NFC, no control chars, single spaces."""
-    value = unicodedata.normalize("NFC", htmllib.unescape(value))
-    value = "".join(ch if ch.isprintable() or ch.isspace() else " " for ch in value)
-    return _SPACE.sub(" ", value).strip()
+    value = _SPACE.sub(" ", unicodedata.normalize("NFC", htmllib.unescape(value)))
+    if not value.isprintable():  # rare: control characters (all spaces are " " by now)
+        value = _SPACE.sub(" ", "".join(ch if ch.isprintable() else " " for ch in value))
+    return value.strip()
 
 
 def sanitize(markup: str) -> str:
@@ -59,7 +61,7 @@ def normalize(fragment: Tag | str, *, markup: bool = True) -> Text:
 
 def _strip_tags(markup: str) -> str:
     """Text of our own rendered markup (already escaped, so unescape after)."""
-    return htmllib.unescape(re.sub(r"<[^>]+>", "", markup))
+    return htmllib.unescape(_TAG.sub("", markup))
 
 
 def _render(node):

@@ -31,8 +31,10 @@ def parse(location: str, data: bytes) -> list[Entry]:
     source = Source(NAME, url, "")
     path: list[str] = []
     entries: list[Entry] = []
+    converter = markdown.Markdown()  # one for the file: building one per bullet costs more than converting
     for heading, text in _bullets(decode(data), path):
-        entries.append(_question(heading, text, source, len(entries) + 1))
+        html = converter.reset().convert(text)
+        entries.append(_question(heading, html, source, len(entries) + 1))
     return _unique(entries)
 
 
@@ -56,9 +58,9 @@ def _bullets(text: str, path: list[str]):
         yield list(path), " ".join(current)
 
 
-def _question(path: list[str], md: str, source: Source, order: int) -> Entry:
-    """A question entry; its id hashes the question so reordering keeps it."""
-    text = normalize(markdown.markdown(md))
+def _question(path: list[str], html: str, source: Source, order: int) -> Entry:
+    """A question entry (html: the bullet as HTML); its id hashes the question so reordering keeps it."""
+    text = normalize(html)
     digest = hashlib.sha1(text.text.encode()).hexdigest()[:6]
     section = " › ".join(path)
     return Entry(
