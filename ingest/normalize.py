@@ -102,3 +102,20 @@ def _link(href: str, inner: str) -> str:
     if href.startswith(("http://", "https://")):
         return f'<a href="{htmllib.escape(href)}">{inner}</a>'
     return inner
+
+
+_MD_MARKS = ((re.compile(r"\*\*(.+?)\*\*"), "b"), (re.compile(r"__(.+?)__"), "b"),
+             (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), "i"),
+             (re.compile(r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)"), "i"))
+
+
+def card_text(value: str) -> Text:
+    """Component-data text (Discord markdown: **bold**, _italic_, line breaks) as Text."""
+    lines = [clean(line) for line in value.replace("\r", "").split("\n")]
+    lines = [line for line in lines if line]
+    markup = "<br>".join(htmllib.escape(line, quote=False) for line in lines)
+    plain = " ".join(lines)
+    for pattern, tag in _MD_MARKS:
+        markup = pattern.sub(rf"<{tag}>\1</{tag}>", markup)
+        plain = pattern.sub(r"\1", plain)
+    return Text(clean(plain), sanitize(markup))

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from ingest import bundles
 from ingest.errors import SourceError
 
 # Files we never try to parse when a directory is read.
@@ -28,9 +29,15 @@ def read_local(path: str | Path) -> Iterator[Page]:
     root = Path(path)
     if not root.exists():
         raise SourceError(str(path), "no such file or directory (check the path, or pass a URL)")
+    if root.is_dir() and (data_root := bundles.bundle_root(root)):
+        # A snapshot or clone of the AsyncTI4 bot: its data is one page; the rest of a clone is code.
+        yield Page(str(data_root), bundles.pack(data_root))
+        return
+    nested = bundles.nested_roots(root) if root.is_dir() else []
+    yield from (Page(str(r), bundles.pack(r)) for r in nested)
     files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
     for file in files:
-        if root.is_dir() and _skipped(file.relative_to(root)):
+        if root.is_dir() and (_skipped(file.relative_to(root)) or any(r in file.parents for r in nested)):
             continue
         try:
             yield Page(str(file), file.read_bytes())

@@ -5,6 +5,7 @@ from typing import Callable
 
 from corpus.model import PAGE_KINDS, Entry
 from ingest.errors import IngestError
+from ingest.steps.components import attach_components
 from ingest.steps.copies import compare_copies
 from ingest.steps.home import home_entries
 from ingest.steps.link_faq import link_faqs
@@ -51,7 +52,7 @@ def check_ids(entries: list[Entry]) -> list[Entry]:
 
 
 STEPS: tuple[Step, ...] = (
-    merge_duplicates, compare_copies, link_faqs, merge_restated, home_entries, link_refs, order_entries, check_ids,
+    merge_duplicates, compare_copies, attach_components, link_faqs, merge_restated, home_entries, link_refs, order_entries, check_ids,
 )
 
 

@@ -1,0 +1,90 @@
+"""Units: every unit card's values (the resolver's catalogue is generated from these)."""
+from __future__ import annotations
+
+from .common import Data, Row, faction_page
+
+UNITS_PAGE = ("cards/units", "Units")
+_CATEGORY = {"flagship": "Flagship", "mech": "Mech"}
+
+
+def rows(data: Data) -> list[Row]:
+    """One row per unit card; faction units live on their faction's page."""
+    out = []
+    for path, item in data.items("units"):
+        faction = item.get("faction")
+        page = faction_page(faction) if faction else UNITS_PAGE[0]
+        text = "\n".join(t for t in (item.get("ability"), _summary(values(item))) if t)
+        out.append(Row(page, _CATEGORY.get(item.get("baseType"), "Unit"), item.get("name", ""), text, item, path,
+                       facts={"unit": values(item)}))
+    return out
+
+
+def roll(hits_on, dice) -> dict | None:
+    """An "X (xY)" value, or None when the unit has none."""
+    if hits_on is None:
+        return None
+    dice = int(dice or 1)
+    return {"value": int(hits_on), "dice": dice, "text": f"{hits_on} (x{dice})" if dice > 1 else str(hits_on)}
+
+
+def production(item: dict) -> dict | None:
+    """Production: fixed, or the planet's resources plus a number ("+2" or 2 with basicProduction res)."""
+    value = item.get("productionValue")
+    if value is None:
+        return None
+    number = int(str(value).lstrip("+"))
+    if item.get("basicProduction") == "res" or str(value).startswith("+"):
+        return {"resources_plus": number, "text": f"resources + {number}"}
+    return {"fixed": number, "text": str(number)}
+
+
+def values(item: dict) -> dict:
+    """The printed values of a unit, named as the rules name them."""
+    cost = item.get("cost")
+    found = {
+        "id": item.get("id"), "base_type": item.get("baseType"), "faction": item.get("faction"),
+        "cost": None if cost is None else (1 if cost == 0.5 else int(cost)),
+        "per_cost": 2 if cost == 0.5 else 1,
+        "combat": roll(item.get("combatHitsOn"), item.get("combatDieCount")),
+        "move": item.get("moveValue"), "capacity": item.get("capacityValue"),
+        "sustain_damage": bool(item.get("sustainDamage")),
+        "planetary_shield": bool(item.get("planetaryShield")),
+        "removes_planetary_shield": bool(item.get("disablesPlanetaryShield")),
+        "space_cannon": roll(item.get("spaceCannonHitsOn"), item.get("spaceCannonDieCount")),
+        "deep_space_cannon": bool(item.get("deepSpaceCannon")),
+        "bombardment": roll(item.get("bombardHitsOn"), item.get("bombardDieCount")),
+        "anti_fighter_barrage": roll(item.get("afbHitsOn"), item.get("afbDieCount")),
+        "production": production(item),
+        "ship": bool(item.get("isShip")), "ground_force": bool(item.get("isGroundForce")),
+        "structure": bool(item.get("isStructure")), "space_only": bool(item.get("isSpaceOnly")),
+        "upgrades_to": item.get("upgradesToUnitId"),
+    }
+    return {k: v for k, v in found.items() if v not in (None, False)}
+
+
+_LABELS = (("cost", "Cost"), ("combat", "Combat"), ("move", "Move"), ("capacity", "Capacity"),
+           ("sustain_damage", "Sustain Damage"), ("planetary_shield", "Planetary Shield"),
+           ("space_cannon", "Space Cannon"), ("bombardment", "Bombardment"),
+           ("anti_fighter_barrage", "Anti-Fighter Barrage"), ("production", "Production"))
+
+
+def value_list(unit: dict) -> list[tuple[str, str]]:
+    """(label, value) pairs as a unit card prints them, in card order."""
+    out = []
+    for key, label in _LABELS:
+        value = unit.get(key)
+        if value in (None, False):
+            continue
+        if isinstance(value, dict):
+            value = value["text"]
+        elif value is True:
+            value = "yes"
+        elif key == "cost" and unit.get("per_cost") == 2:
+            value = f"{value} (for 2)"
+        out.append((label, str(value)))
+    return out
+
+
+def _summary(unit: dict) -> str:
+    """A unit without ability text is described by its values."""
+    return "; ".join(f"{label} {value}" for label, value in value_list(unit))

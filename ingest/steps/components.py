@@ -1,0 +1,116 @@
+"""Components: card text joins the rules' section of the same card, on the rules' own page.
+
+Component pages (a faction, a card type) are matched to the rules' pages by folded title;
+each card or ability is matched by folded name to a section of its page and merged into it,
+so the section keeps its id, notes and FAQs and gains the printed text. Cards the rules have
+no section for stay as entries of their own on that page.
+"""
+from __future__ import annotations
+
+import re
+
+from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
+from ingest.parsers.asyncti4.common import fold_name
+from ingest.parsers.asyncti4.entries import COMPONENT_FLAG, PROVISIONAL
+from ingest.slugs import slugify
+from ingest.steps.home import fold_title
+
+_NUMERAL = re.compile(r" (i|ii)$")
+
+
+def attach_components(entries: list[Entry]) -> list[Entry]:
+    """Merge component pages and sections into the rules' ones; keep the rest, uniquely named."""
+    components = [e for e in entries if COMPONENT_FLAG in e.flags]
+    if not components:
+        return entries
+    rules = [e for e in entries if COMPONENT_FLAG not in e.flags]
+    pages = {e.id: e for e in rules if e.kind in PAGE_KINDS}
+    taken = {e.id for e in rules}
+    moved: dict[str, str] = {}
+    kept: list[Entry] = []
+    for page in (c for c in components if c.kind in PAGE_KINDS):
+        target = None if HOMEBREW_FLAG in page.flags else _page_for(page, pages)
+        if target is not None:
+            moved[page.id] = target.id
+            _absorb_page(target, page)
+        else:
+            old, page.id = page.id, page.id.removeprefix(PROVISIONAL)
+            kept.append(_unique(page, taken))
+            moved[old] = page.id
+    sections = _section_index(rules)
+    for entry in (c for c in components if c.kind not in PAGE_KINDS):
+        entry.topic = entry.parent = moved.get(entry.topic, entry.topic.removeprefix(PROVISIONAL))
+        target = None if HOMEBREW_FLAG in entry.flags else _section_for(entry, sections)
+        if target is not None:
+            _absorb_section(target, entry)
+        else:
+            entry.id = f"{entry.topic}/{slugify(entry.title)}" + ("--homebrew" if HOMEBREW_FLAG in entry.flags else "")
+            kept.append(_unique(entry, taken))
+    return rules + kept
+
+
+def _page_for(page: Entry, pages: dict[str, Entry]) -> Entry | None:
+    """The rules page of the same id, else of the same kind and folded title (or its start)."""
+    same_id = pages.get(page.id.removeprefix(PROVISIONAL))
+    if same_id is not None and same_id.kind == page.kind:
+        return same_id
+    wanted = fold_title(page.title)
+    same_kind = [p for p in pages.values() if p.kind == page.kind]
+    for candidate in same_kind:
+        if fold_title(candidate.title) == wanted:
+            return candidate
+    for candidate in same_kind:
+        if wanted and fold_title(candidate.title).startswith(wanted + " "):
+            return candidate
+    return None
+
+
+def _section_index(rules: list[Entry]) -> dict[tuple[str, str], Entry]:
+    """(page, folded title) -> the rules' section, with a "Name — Ability" heading also under Name."""
+    index: dict[tuple[str, str], Entry] = {}
+    for entry in rules:
+        if entry.kind == "section":
+            index.setdefault((entry.topic, fold_name(entry.title)), entry)
+            head = entry.title.split(" — ")[0]
+            index.setdefault((entry.topic, fold_name(head)), entry)
+    return index
+
+
+def _section_for(entry: Entry, sections: dict[tuple[str, str], Entry]) -> Entry | None:
+    """The section of the same name on the entry's page ("Strike Wing Alpha I" -> "Strike Wing Alpha")."""
+    folded = fold_name(entry.title)
+    for key in (folded, _NUMERAL.sub("", folded), fold_name(entry.title.split(" — ")[0])):
+        target = sections.get((entry.topic, key))
+        if target is not None and "card-text" != target.authority:
+            return target
+    return None
+
+
+def _absorb_section(target: Entry, entry: Entry) -> None:
+    """The section shows the printed text; its notes and FAQs stay where they are."""
+    target.text, target.html = entry.text, entry.html
+    target.authority = "card-text"
+    target.category = target.category or entry.category
+    for name in ("expansion", "window", "phase"):
+        setattr(target, name, getattr(entry, name))
+    target.facts = {**entry.facts, **target.facts}
+    target.sources = sorted(set(target.sources) | set(entry.sources))
+    target.variants = target.variants + [v for v in entry.variants if v not in target.variants]
+
+
+def _absorb_page(target: Entry, page: Entry) -> None:
+    """A rules page gains the component page's sheet and provenance (the first sheet wins)."""
+    target.facts = {**page.facts, **target.facts}
+    target.expansion = target.expansion or page.expansion
+    target.sources = sorted(set(target.sources) | set(page.sources))
+
+
+def _unique(entry: Entry, taken: set[str]) -> Entry:
+    """The entry under an id no other entry has (a -2, -3… suffix if needed)."""
+    base, n = entry.id, 2
+    while entry.id in taken:
+        entry.id, n = f"{base}-{n}", n + 1
+    taken.add(entry.id)
+    if entry.kind in PAGE_KINDS:
+        entry.topic = entry.id
+    return entry
