@@ -13,9 +13,9 @@ from webapp.names import fold
 KIND_LABELS = {"rule": "Rule", "text": "Rule", "note": "Note", "faq": "FAQ", "question": "Open question",
                "topic": "Topic", "faction": "Faction", "card": "Card", "section": "Section", "page": "Page"}
 SOURCE_LABELS = {"tirules": "tirules (LRR and notes)", "official-rules": "official rules site",
-                 "tirules-text": "tirules, copied text", "wiki": "wiki FAQ", "tirules-questions": "open questions"}
+                 "tirules-text": "tirules, copied text", "wiki": "wiki FAQ", "tirules-questions": "open questions", "asyncti4": "AsyncTI4 card data"}
 AUTHORITY_LABELS = {"lrr": "LRR", "official-faq": "official", "community-note": "community",
-                    "open-question": "open question"}
+                    "open-question": "open question", "card-text": "card text"}
 
 
 def entry_dict(entry: Entry) -> dict:

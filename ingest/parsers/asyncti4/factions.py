@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from .common import Data, Row, faction_page
-from .units import value_list, values
+from corpus.components import value_list
+
+from .units import values
 
 _LEADER_TYPES = {"agent": "Agent", "commander": "Commander", "hero": "Hero"}
 # Starting-fleet codes in the bot's faction files.

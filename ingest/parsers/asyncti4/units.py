@@ -1,6 +1,8 @@
 """Units: every unit card's values (the resolver's catalogue is generated from these)."""
 from __future__ import annotations
 
+from corpus.components import value_list
+
 from .common import Data, Row, faction_page
 
 UNITS_PAGE = ("cards/units", "Units")
@@ -60,29 +62,6 @@ def values(item: dict) -> dict:
         "upgrades_to": item.get("upgradesToUnitId"),
     }
     return {k: v for k, v in found.items() if v not in (None, False)}
-
-
-_LABELS = (("cost", "Cost"), ("combat", "Combat"), ("move", "Move"), ("capacity", "Capacity"),
-           ("sustain_damage", "Sustain Damage"), ("planetary_shield", "Planetary Shield"),
-           ("space_cannon", "Space Cannon"), ("bombardment", "Bombardment"),
-           ("anti_fighter_barrage", "Anti-Fighter Barrage"), ("production", "Production"))
-
-
-def value_list(unit: dict) -> list[tuple[str, str]]:
-    """(label, value) pairs as a unit card prints them, in card order."""
-    out = []
-    for key, label in _LABELS:
-        value = unit.get(key)
-        if value in (None, False):
-            continue
-        if isinstance(value, dict):
-            value = value["text"]
-        elif value is True:
-            value = "yes"
-        elif key == "cost" and unit.get("per_cost") == 2:
-            value = f"{value} (for 2)"
-        out.append((label, str(value)))
-    return out
 
 
 def _summary(unit: dict) -> str:
