@@ -49,7 +49,7 @@ def resolve_view():
     if body is None:
         raise WebError("body: is not valid JSON", 400, field="body")
     try:
-        return ok(**with_links(resolve(body)))
+        return ok(**with_links(resolve(body, get_corpus().planets())))
     except ResolveError as exc:
         raise WebError(str(exc), 400, field=exc.field) from None
 
@@ -109,6 +109,11 @@ class Widget:
         """The filled rows of a list field, in request order (so units[1] is the second)."""
         return values(self.params, key)
 
+    @property
+    def planets(self) -> list[str]:
+        """Planet names for the producers' planet box (a datalist)."""
+        return sorted({name for name, _ in get_corpus().planets().values()})
+
     def names(self, picker: str) -> list[str]:
         """Catalogue names for a no-JS datalist."""
         return [unit["name"] for unit in catalogue(picker)]
@@ -155,7 +160,7 @@ def widget(page: Entry, params: MultiDict) -> Widget | None:
             w.ability = ability = req["ability"]
             same = tuple(c for c in choices if (c == "production") == (ability == "production"))
             w.choices = same + ((ability,) if ability not in same else ())
-        w.result = with_links(resolve(req))
+        w.result = with_links(resolve(req, get_corpus().planets()))
         w.query = encode(req)
     except ResolveError as exc:
         w.error = exc

@@ -83,11 +83,13 @@ def decode_unit(text: str) -> dict:
 
 
 def decode_producer(text: str) -> dict:
-    """One `p` value: "Space Dock I*1@3" (a space dock on a 3-resource planet)."""
-    head, at, resources = text.rpartition("@") if "@" in text else (text, "", "")
+    """One `p` value: "Space Dock I*1@3" (on a 3-resource planet) or "Space Dock I*1@Mecatol Rex"."""
+    head, at, where = text.rpartition("@") if "@" in text else (text, "", "")
     entry = decode_build(head)
-    if at:
-        entry["planet_resources"] = _number(resources)
+    if at and re.fullmatch(r"\s*-?\d+\s*", where):
+        entry["planet_resources"] = _number(where)
+    elif at:
+        entry["planet"] = where.strip()
     return entry
 
 
@@ -141,6 +143,7 @@ def encode(req: dict) -> list[tuple[str, str]]:
             pairs.append(("faction", req["faction"]))
         for item in req.get("producers", []):
             at = f"@{item['planet_resources']}" if item.get("planet_resources") is not None else ""
+            at = f"@{item['planet']}" if item.get("planet") else at
             pairs.append(("p", f"{item['name']}*{item.get('count', 1)}{at}"))
         pairs += [("b", f"{item['name']}*{item.get('count', 1)}") for item in req.get("build", [])]
         return pairs + [(key, str(req[key])) for key, _ in CONTEXT if req.get(key) is not None]

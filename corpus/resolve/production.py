@@ -106,7 +106,7 @@ def _entries(items, name: str, make, required: bool) -> list:
 def _producer(index: int, item: dict) -> Producer:
     """One producing unit; space docks need their planet's resources."""
     where = f"producers[{index}]"
-    extra = set(item) - {"name", "count", "planet_resources"}
+    extra = set(item) - {"name", "count", "planet_resources", "planet"}
     if extra:
         raise ResolveError(f"{where}.{sorted(extra)[0]}", "is not a field of a producer")
     unit = load().get(item.get("name"), f"{where}.name")

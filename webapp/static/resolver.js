@@ -47,7 +47,9 @@
   function decodeProducer(text) {
     const at = text.lastIndexOf("@");
     const entry = decodeBuild(at < 0 ? text : text.slice(0, at));
-    if (at >= 0) entry.planet_resources = number(text.slice(at + 1));
+    const where = at < 0 ? "" : text.slice(at + 1).trim();
+    if (/^-?\d+$/.test(where)) entry.planet_resources = number(where);
+    else if (where) entry.planet = where;
     return entry;
   }
   const values = (params, key) => params.getAll(key).map((v) => v.trim()).filter(Boolean);
@@ -89,7 +91,8 @@
     if (req.ability === "production") {
       if (req.faction) pairs.push(["faction", req.faction]);
       (req.producers || []).forEach((item) => {
-        pairs.push(["p", item.name + many(item) + (given(item.planet_resources) ? "@" + item.planet_resources : "")]);
+        const at = item.planet ? "@" + item.planet : given(item.planet_resources) ? "@" + item.planet_resources : "";
+        pairs.push(["p", item.name + many(item) + at]);
       });
       (req.build || []).forEach((item) => pairs.push(["b", item.name + many(item)]));
       return pairs.concat(plain(CONTEXT));
@@ -224,8 +227,11 @@
       li.append(c.value.parentElement, c.dice.parentElement, c.label,
         el("label", { className: "rs-small" }, {}, c.adjacent, " in an adjacent system"));
     } else if (key === "p") {
-      const resources = given(entry.planet_resources) ? String(entry.planet_resources) : "";
-      c.planet = numberBox(resources, "planet resources", "rs-planet", 0, 20);
+      // A planet by name (listed in #rs-planets) or its resources as a number.
+      const where = entry.planet || (given(entry.planet_resources) ? String(entry.planet_resources) : "");
+      c.planet = el("input", { type: "text", value: where, className: "rs-planet", size: 12 },
+        { list: "rs-planets", placeholder: "Mecatol Rex or 3" });
+      el("label", { className: "rs-small" }, {}, "on planet ", c.planet);
       li.append(c.planet.parentElement);
     }
     const remove = el("button", { type: "button", className: "rs-remove", textContent: "Remove" });
