@@ -10,7 +10,7 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from whoosh.query import Phrase
 
 from corpus.errors import CorpusError
-from corpus.model import PAGE_KINDS, Entry
+from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
 
 ANALYZER = StemmingAnalyzer()  # index and queries alike: lower case, no stopwords, stems
 
@@ -37,6 +37,7 @@ def schema() -> Schema:
         order=NUMERIC(stored=True),
         page=STORED(),
         unit=STORED(),
+        homebrew=STORED(),
     )
 
 
@@ -71,6 +72,7 @@ def document(entry: Entry, titles: dict[str, str], by_id: dict[str, Entry], posi
         "order": position,
         "page": titles.get(entry.topic, entry.topic),
         "unit": unit(entry, chain, by_id),
+        "homebrew": HOMEBREW_FLAG in entry.flags,
     }
 
 

@@ -20,6 +20,7 @@ from whoosh.lang.porter import stem as _porter
 
 from corpus import vocab
 from corpus.index import TermScores
+from corpus.model import HOMEBREW_FLAG
 from corpus.vocab import Concept, Request, stems, understand
 
 MAX_QUERY = 500
@@ -48,11 +49,13 @@ class Hit:
     snippet: str
     score: float
     page: str = ""
+    homebrew: bool = False  # community content (only in a corpus ingested with --homebrew)
 
     def to_dict(self) -> dict:
         """Plain dict for JSON."""
         return {"id": self.id, "kind": self.kind, "topic": self.topic, "title": self.title,
-                "snippet": self.snippet, "score": round(self.score, 4), "page": self.page}
+                "snippet": self.snippet, "score": round(self.score, 4), "page": self.page,
+                "homebrew": self.homebrew}
 
 
 @dataclass
@@ -224,13 +227,14 @@ def suggest(searcher, parser: Parser, text: str, hits: list[Hit], limit: int,
 def entry_hit(entry, page: str, text: str, score: float) -> Hit:
     """A Hit for an entry named by the query itself (a jump target), query words marked."""
     return Hit(entry.id, entry.kind, entry.topic, entry.title, snippet(entry.text, frozenset(stems(text))),
-               score, page)
+               score, page, HOMEBREW_FLAG in entry.flags)
 
 
 def make_hit(fields: dict, score: float, marks: frozenset[str]) -> Hit:
     """A Hit from stored fields, with a highlighted snippet."""
     return Hit(fields["id"], fields["kind"], fields["topic"], fields.get("title", ""),
-               snippet(fields.get("text", ""), marks), float(score), fields.get("page", ""))
+               snippet(fields.get("text", ""), marks), float(score), fields.get("page", ""),
+               bool(fields.get("homebrew")))
 
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)

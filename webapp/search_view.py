@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from flask import current_app
 from markupsafe import Markup
 
-from corpus.model import KINDS, Entry
+from corpus.model import HOMEBREW_FLAG, KINDS, Entry
 from webapp import urls
 from webapp.corpus_access import get_catalog, get_corpus
 from webapp.errors import BadParameter
@@ -107,7 +107,7 @@ def _entry_hit(entry: Entry, score: float) -> dict:
     page = corpus.by_id.get(entry.topic)
     return {"id": entry.id, "kind": entry.kind, "topic": entry.topic, "title": entry.title,
             "snippet": Markup(html.escape(lead)), "score": score, "page": page.title if page else "",
-            "url": get_catalog().renderer.url(entry.id)}
+            "url": get_catalog().renderer.url(entry.id), "homebrew": HOMEBREW_FLAG in entry.flags}
 
 
 def _completions(query: str, kind: str | None, seen: set[str], room: int) -> list[dict]:

@@ -50,18 +50,23 @@ def attach_components(entries: list[Entry]) -> list[Entry]:
 
 
 def _page_for(page: Entry, pages: dict[str, Entry]) -> Entry | None:
-    """The rules page of the same id, else of the same kind and folded title (or its start)."""
+    """The rules page of the same id, else of the same kind whose folded title holds this one's.
+
+    "Sardakk Norr" is "Sardakk N’orr"; "The Council Keleres - Argent" is "Council Keleres";
+    "The Obsidian" is "⚪ The Firmament ✖ The Obsidian".
+    """
     same_id = pages.get(page.id.removeprefix(PROVISIONAL))
     if same_id is not None and same_id.kind == page.kind:
         return same_id
     wanted = fold_title(page.title)
-    same_kind = [p for p in pages.values() if p.kind == page.kind]
-    for candidate in same_kind:
-        if fold_title(candidate.title) == wanted:
-            return candidate
-    for candidate in same_kind:
-        if wanted and fold_title(candidate.title).startswith(wanted + " "):
-            return candidate
+    same_kind = sorted((p for p in pages.values() if p.kind == page.kind), key=lambda p: p.id)
+    tests = [lambda have: have == wanted, lambda have: have.replace(" ", "") == wanted.replace(" ", "")]
+    if page.kind == "faction":  # faction names come with and without their sub-titles
+        tests += [lambda have: f" {wanted} " in f" {have} ", lambda have: wanted.startswith(have + " ")]
+    for test in tests:
+        for candidate in same_kind:
+            if wanted and test(fold_title(candidate.title)):
+                return candidate
     return None
 
 

@@ -54,6 +54,7 @@
         const numbered = hit.kind === "rule" || hit.kind === "text";  // other ids mean little to a reader
         where.textContent = [numbered ? hit.id : "", hit.page].filter(Boolean).join(" · ");
         a.append(kind, hit.title, where);
+        if (hit.homebrew) a.append(Object.assign(document.createElement("span"), { className: "badge homebrew", textContent: "homebrew" }));
         li.append(a);
         list.append(li);
       });

@@ -26,7 +26,13 @@ def parse(location: str, data: bytes) -> list[Entry]:
     parsed = load_data(unpack(data))
     rows = cards.rows(parsed) + factions.rows(parsed) + units.rows(parsed) + planets.rows(parsed)
     entries = build(rows, parsed)
-    return _pages(parsed, entries) + entries
+    pages = _pages(parsed, entries)
+    # A component of a homebrew faction is homebrew, whatever its own source says.
+    homebrew = {p.id for p in pages if HOMEBREW_FLAG in p.flags}
+    for entry in entries:
+        if entry.topic in homebrew and HOMEBREW_FLAG not in entry.flags:
+            entry.flags.append(HOMEBREW_FLAG)
+    return pages + entries
 
 
 def _pages(data: Data, entries: list[Entry]) -> list[Entry]:
