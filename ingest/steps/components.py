@@ -38,8 +38,13 @@ def attach_components(entries: list[Entry]) -> list[Entry]:
             kept.append(_unique(page, taken))
             moved[old] = page.id
     sections = _section_index(rules)
+    topics = {fold_title(e.title): e.id for e in rules if e.kind == "topic"}
     for entry in (c for c in components if c.kind not in PAGE_KINDS):
         entry.topic = entry.parent = moved.get(entry.topic, entry.topic.removeprefix(PROVISIONAL))
+        if entry.category == "Planet" and fold_title(entry.title) in topics:
+            # A planet the rules have a topic for (Mecatol Rex) is read on that topic's page.
+            entry.topic = entry.parent = topics[fold_title(entry.title)]
+            entry.title = f"{entry.title} (planet card)"
         target = None if HOMEBREW_FLAG in entry.flags else _section_for(entry, sections)
         if target is not None:
             _absorb_section(target, entry)
