@@ -60,8 +60,9 @@ class Corpus:
             found: dict[str, tuple[str, int]] = {}
             for entry in self.entries:
                 if entry.category == "Planet" and "resources" in entry.facts:
-                    value = (entry.title, int(entry.facts["resources"]))
-                    for name in (entry.title, *entry.facts.get("planet_aliases", ())):
+                    name = entry.facts.get("planet_name") or entry.title
+                    value = (name, int(entry.facts["resources"]))
+                    for name in (name, *entry.facts.get("planet_aliases", ())):
                         found.setdefault(planet_key(name), value)
             self._planets = found
         return self._planets

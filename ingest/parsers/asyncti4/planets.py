@@ -21,7 +21,7 @@ def planet_facts(item: dict) -> dict:
     """The values printed on a planet card."""
     specialties = sorted({s.title() for s in item.get("techSpecialties") or []})
     facts = {
-        "resources": int(item.get("resources") or 0), "influence": int(item.get("influence") or 0),
+        "planet_name": item.get("name"), "resources": int(item.get("resources") or 0), "influence": int(item.get("influence") or 0),
         "trait": _TRAITS.get(str(item.get("planetType")).upper()),
         "tech_specialty": specialties, "home_system_of": item.get("factionHomeworld"),
         "legendary_ability": item.get("legendaryAbilityName"),
