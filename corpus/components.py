@@ -12,7 +12,7 @@ def value_list(unit: dict) -> list[tuple[str, str]]:
     out = []
     for key, label in _LABELS:
         value = unit.get(key)
-        if value in (None, False):
+        if value is None or value is False:
             continue
         if isinstance(value, dict):
             value = value["text"]

@@ -53,7 +53,14 @@ def unit_record(path: str, item: dict) -> dict:
         bonus = _BONUS.search(item.get("ability") or "")
         if bonus and "resources_plus" in record["production"]:
             record["production"]["resource_bonus"] = int(bonus.group(1))
-    return {k: val for k, val in record.items() if val not in (None, False, [], 0) or k == "capacity" and val}
+    return {k: val for k, val in record.items() if _kept(k, val)}
+
+
+def _kept(key: str, value) -> bool:
+    """Defaults are left out of the file; a move of 0 is a printed value."""
+    if value is None or value is False or value == []:
+        return False
+    return key == "move" or value != 0
 
 
 def _faction(alias: str) -> str:

@@ -61,7 +61,7 @@ def values(item: dict) -> dict:
         "structure": bool(item.get("isStructure")), "space_only": bool(item.get("isSpaceOnly")),
         "upgrades_to": item.get("upgradesToUnitId"),
     }
-    return {k: v for k, v in found.items() if v not in (None, False)}
+    return {k: v for k, v in found.items() if v is not None and v is not False}  # keep a 0 move
 
 
 def _summary(unit: dict) -> str:
