@@ -4,7 +4,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from corpus.model import Entry
+from corpus.model import HOMEBREW_FLAG, Entry
 from webapp import urls
 from webapp.catalog import PageView
 from webapp.corpus_access import get_catalog, get_corpus
@@ -21,6 +21,7 @@ AUTHORITY_LABELS = {"lrr": "LRR", "official-faq": "official", "community-note": 
 def entry_dict(entry: Entry) -> dict:
     """An entry for JSON: every stored field, plus where to read it and its permalink."""
     data = entry.to_dict()
+    data["homebrew"] = HOMEBREW_FLAG in entry.flags
     data["url"] = urls.entry_url(get_corpus(), entry.id)
     data["permalink"] = urls.permalink(entry.id)
     return data
