@@ -63,7 +63,7 @@ def test_one_entry_per_official_planet(default_corpus, data, official):
     planets = [json.loads(f.read_text()) for f in sorted((data / "planets").glob("*.json"))]
     names = {_fold(p["name"]) for p in planets if p.get("source") in official}
     entries = [e for e in default_corpus.entries if e.category == "Planet"]
-    assert sorted(_fold(e.title.removesuffix(" (planet card)")) for e in entries) == sorted(names)
+    assert sorted(_fold(e.title.removesuffix(" (planet)")) for e in entries) == sorted(names)
 
 
 def test_no_homebrew_by_default_and_the_report_counts_it(default_corpus, default_instance):
@@ -91,7 +91,12 @@ def test_a_codex_printing_replaces_the_older_text_kept_as_a_variant(default_corp
 
 def test_cards_the_rules_lack_get_their_own_entry(default_corpus):
     page = default_corpus.topic("cards/strategy-cards")
-    assert {"Leadership", "Warfare"} <= {e.title for e in page}
+    assert {"Lux", "Noctis"} <= {e.title for e in page}
+
+
+def test_a_strategy_card_is_read_on_its_rules_topic(default_corpus):
+    card = default_corpus.get("technology-sc/technology-strategy-card")
+    assert (card.topic, card.facts["initiative"], card.text.startswith("Primary ability:")) == ("technology-sc", 7, True)
 
 
 def test_faction_sheet_is_on_the_rules_faction_page(default_corpus):

@@ -38,13 +38,14 @@ def attach_components(entries: list[Entry]) -> list[Entry]:
             kept.append(_unique(page, taken))
             moved[old] = page.id
     sections = _section_index(rules)
-    topics = {fold_title(e.title): e.id for e in rules if e.kind == "topic"}
+    topics = _topic_index(rules)
     for entry in (c for c in components if c.kind not in PAGE_KINDS):
         entry.topic = entry.parent = moved.get(entry.topic, entry.topic.removeprefix(PROVISIONAL))
-        if entry.category == "Planet" and fold_title(entry.title) in topics:
-            # A planet the rules have a topic for (Mecatol Rex) is read on that topic's page.
-            entry.topic = entry.parent = topics[fold_title(entry.title)]
-            entry.title = f"{entry.title} (planet card)"
+        home = topics.get((entry.category, fold_title(entry.title)))
+        if home is not None and HOMEBREW_FLAG not in entry.flags:
+            # A planet or strategy card the rules have a topic for (Mecatol Rex, Leadership) is read there.
+            entry.topic = entry.parent = home
+            entry.title = f"{entry.title} ({entry.category.lower()})"
         target = None if HOMEBREW_FLAG in entry.flags else _section_for(entry, sections)
         if target is not None:
             _absorb_section(target, entry)
@@ -73,6 +74,20 @@ def _page_for(page: Entry, pages: dict[str, Entry]) -> Entry | None:
             if wanted and test(fold_title(candidate.title)):
                 return candidate
     return None
+
+
+def _topic_index(rules: list[Entry]) -> dict[tuple[str, str], str]:
+    """(component category, folded title) -> the LRR topic that card is read on.
+
+    A strategy card goes to the topic of category "Strategy Card" (91 Technology, not 90).
+    """
+    index: dict[tuple[str, str], str] = {}
+    for entry in rules:
+        if entry.kind == "topic":
+            index.setdefault(("Planet", fold_title(entry.title)), entry.id)
+            if entry.category == "Strategy Card":
+                index[("Strategy Card", fold_title(entry.title))] = entry.id
+    return index
 
 
 def _section_index(rules: list[Entry]) -> dict[tuple[str, str], Entry]:
