@@ -38,6 +38,7 @@ def _component_names(corpus) -> set[str]:
     names = set()
     for entry in corpus.entries:
         if entry.authority == "card-text" and entry.text:
+            names.add(_fold(re.sub(r" \((strategy card|planet)\)$", "", entry.title)))
             names.add(_fold(entry.title.split(" — ")[0]))
             names.add(_fold(entry.title))
             names.add(re.sub(r" (i|ii)$", "", _fold(entry.title)))
