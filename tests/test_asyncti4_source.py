@@ -92,3 +92,13 @@ def test_homebrew_is_left_out_unless_asked_and_labelled_when_included(tmp_path):
     hit = corpus.search("brewed trick").hits[0]
     corpus.close()
     assert (dict(plain.left_out), sum(brewed.left_out.values()), hit.homebrew) == ({"Action Card": 1}, 0, True)
+
+
+def test_the_cli_says_what_it_left_out_and_homebrew_includes_it(tmp_path, monkeypatch, capsys):
+    from test_cli import run_cli
+
+    root = _write(tmp_path / "data")
+    _, plain, _ = run_cli(monkeypatch, capsys, "ingest", str(root), "--quiet", "--instance", str(tmp_path / "a"))
+    _, brewed, _ = run_cli(monkeypatch, capsys, "ingest", str(root), "--quiet", "--homebrew",
+                           "--instance", str(tmp_path / "b"))
+    assert "left out (homebrew): 1 Action Card" in plain and "left out" not in brewed
