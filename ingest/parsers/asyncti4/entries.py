@@ -20,7 +20,7 @@ def build(rows: list[Row], data: Data) -> list[Entry]:
     """One entry per (page, folded name), official and homebrew apart."""
     groups: dict[tuple[str, str, bool], list[Row]] = {}
     for row in rows:
-        if row.name and row.text.strip():
+        if row.name and (row.text.strip() or "unit" in row.facts):
             key = (row.page, fold_name(row.name), data.is_official(row.item))
             groups.setdefault(key, []).append(row)
     return [_entry(group, official, data, ORDER_BASE + n)
@@ -46,16 +46,14 @@ def _entry(group: list[Row], official: bool, data: Data, order: int) -> Entry:
     notes = [note, *(clean(str(r.item["notes"])) for r in same[:1] if r.item.get("notes"))]
     if any(notes):
         facts["data_note"] = " ".join(n for n in notes if n)
-    html = body.html
-    if "unit" in facts:  # a unit's values are indexed with its text but shown as a table
-        ability = best.item.get("ability") or ""
-        html, facts["printed"] = card_text(ability).html, bool(ability.strip())
+    if "unit" in facts:  # a unit's values are shown as a table, under its printed ability if any
+        facts["printed"] = bool(body.text)
     ids = sorted({str(r.item.get("alias") or r.item.get("id")) for r in group})
     facts["data_ids"] = ids
     return Entry(
         id=f"{PROVISIONAL}{best.page}/{slugify(best.name)}" + ("" if official else "--homebrew"),
         kind="section", topic=PROVISIONAL + best.page, parent=PROVISIONAL + best.page, title=clean(best.name),
-        text=body.text, html=html, sources=[source(best.path)], category=best.category,
+        text=body.text, html=body.html, sources=[source(best.path)], category=best.category,
         order=order, authority="card-text", expansion=data.expansion(best.item),
         window=clean(best.window) if best.window else None, phase=best.phase or None,
         facts=facts, variants=_variants(group[1:], body.text, data),

@@ -1,7 +1,6 @@
 """Units: every unit card's values (the resolver's catalogue is generated from these)."""
 from __future__ import annotations
 
-from corpus.components import value_list
 
 from .common import Data, Row, faction_page
 
@@ -15,7 +14,8 @@ def rows(data: Data) -> list[Row]:
     for path, item in data.items("units"):
         faction = item.get("faction")
         page = faction_page(faction) if faction else UNITS_PAGE[0]
-        text = "\n".join(t for t in (item.get("ability"), _summary(values(item))) if t)
+        # Only the printed ability is text: value words ("Combat", "Move") in every unit would crowd search.
+        text = item.get("ability") or ""
         out.append(Row(page, _CATEGORY.get(item.get("baseType"), "Unit"), item.get("name", ""), text, item, path,
                        facts={"unit": values(item)}))
     return out
@@ -62,8 +62,3 @@ def values(item: dict) -> dict:
         "upgrades_to": item.get("upgradesToUnitId"),
     }
     return {k: v for k, v in found.items() if v is not None and v is not False}  # keep a 0 move
-
-
-def _summary(unit: dict) -> str:
-    """A unit without ability text is described by its values."""
-    return "; ".join(f"{label} {value}" for label, value in value_list(unit))
