@@ -102,3 +102,13 @@ def test_the_cli_says_what_it_left_out_and_homebrew_includes_it(tmp_path, monkey
     _, brewed, _ = run_cli(monkeypatch, capsys, "ingest", str(root), "--quiet", "--homebrew",
                            "--instance", str(tmp_path / "b"))
     assert "left out (homebrew): 1 Action Card" in plain and "left out" not in brewed
+
+
+@pytest.mark.parametrize(("spec", "shown"), [
+    ("cv, cr,2 ff, 4 inf n,pds n, sd n", ["Carrier", "Cruiser", "2 Fighter", "4 Infantry", "PDS", "Space Dock"]),
+    ("cv, 2 cr, 2 inf, inf n", ["Carrier", "2 Cruiser", "3 Infantry"]),
+])
+def test_starting_fleet_reads_the_bots_codes(spec, shown):
+    from ingest.parsers.asyncti4.factions import fleet
+
+    assert fleet(spec) == shown

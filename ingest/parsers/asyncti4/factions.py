@@ -89,13 +89,12 @@ def _planet(planet: dict | None, key: str) -> str:
 
 
 def fleet(spec: str) -> list[str]:
-    """"cv, cr,2 ff, 4 inf n" -> ["Carrier", "Cruiser", "2 Fighter", "4 Infantry"]."""
-    out = []
+    """"cv, cr,2 ff, 4 inf n, inf" -> ["Carrier", "Cruiser", "2 Fighter", "5 Infantry"]."""
+    counts: dict[str, int] = {}
     for part in spec.split(","):
         words = part.split()
-        count = words.pop(0) if words and words[0].isdigit() else "1"
-        if not words:
-            continue
-        name = _FLEET.get(words[0].lower(), words[0])
-        out.append(name if count == "1" else f"{count} {name}")
-    return out
+        count = int(words.pop(0)) if words and words[0].isdigit() else 1
+        if words:
+            name = _FLEET.get(words[0].lower(), words[0])
+            counts[name] = counts.get(name, 0) + count
+    return [name if n == 1 else f"{n} {name}" for name, n in counts.items()]
