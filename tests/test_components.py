@@ -42,6 +42,9 @@ def _component_names(corpus) -> set[str]:
             names.add(_fold(entry.title.split(" — ")[0]))
             names.add(_fold(entry.title))
             names.add(re.sub(r" (i|ii)$", "", _fold(entry.title)))
+            # Printings folded into this card keep their own names ("Yin Spinner Omega").
+            names.add(_fold(entry.facts.get("printed_name", "")))
+            names.update(_fold(v["name"]) for v in entry.variants if v.get("name"))
     return names
 
 

@@ -7,10 +7,11 @@ no section for stay as entries of their own on that page.
 """
 from __future__ import annotations
 
+import html
 import re
 
 from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
-from ingest.parsers.asyncti4.common import fold_name
+from ingest.parsers.asyncti4.common import fold_name, fold_printing
 from ingest.parsers.asyncti4.entries import COMPONENT_FLAG, PROVISIONAL
 from ingest.slugs import slugify
 from ingest.steps.home import fold_title
@@ -49,6 +50,7 @@ def attach_components(entries: list[Entry]) -> list[Entry]:
         target = None if HOMEBREW_FLAG in entry.flags else _section_for(entry, sections)
         if target is not None:
             _absorb_section(target, entry)
+            _fill_printings(target, entry, sections)
         else:
             entry.id = f"{entry.topic}/{slugify(entry.title)}" + ("--homebrew" if HOMEBREW_FLAG in entry.flags else "")
             kept.append(_unique(entry, taken))
@@ -96,6 +98,7 @@ def _section_index(rules: list[Entry]) -> dict[tuple[str, str], Entry]:
     for entry in rules:
         if entry.kind == "section":
             index.setdefault((entry.topic, fold_name(entry.title)), entry)
+            index.setdefault((entry.topic, "printing:" + fold_printing(entry.title)), entry)
             head = entry.title.split(" — ")[0]
             index.setdefault((entry.topic, fold_name(head)), entry)
     return index
@@ -121,6 +124,20 @@ def _absorb_section(target: Entry, entry: Entry) -> None:
     target.facts = {**entry.facts, **target.facts}
     target.sources = sorted(set(target.sources) | set(entry.sources))
     target.variants = target.variants + [v for v in entry.variants if v not in target.variants]
+
+
+def _fill_printings(target: Entry, entry: Entry, sections: dict[tuple[str, str], Entry]) -> None:
+    """The rules' sections of one Codex printing ("Magen Defense Grid Ω") get that printing's text."""
+    printings = [(entry.facts.get("printed_name", ""), entry.text, entry.expansion)]
+    printings += [(v.get("name", ""), v["text"], v.get("expansion")) for v in entry.variants]
+    for name, text, expansion in printings:
+        if "Ω" not in name and "Omega" not in name:
+            continue
+        section = sections.get((target.topic, "printing:" + fold_printing(name)))
+        if section is not None and section is not target and section.authority != "card-text":
+            section.text, section.html = text, html.escape(text, quote=False)
+            section.authority, section.expansion = "card-text", expansion
+            section.sources = sorted(set(section.sources) | set(entry.sources))
 
 
 def _absorb_page(target: Entry, page: Entry) -> None:

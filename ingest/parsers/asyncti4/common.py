@@ -72,9 +72,19 @@ class Row:
     facts: dict = field(default_factory=dict)
 
 
+_PRINTING = re.compile(r"\s*\([^)]*\)\s*$|\bOmega\b|Ω")
+
+
 def fold_name(name: str) -> str:
-    """The name as matched across printings and against rules headings (Ω marks a Codex print)."""
-    return fold_title(name.replace("Ω", " "))
+    """The card's name across printings: "X-89 Bacterial Weapon ΩΩ", "Iconoclast Omega" and
+    "Exile (TF)" are printings of X-89 Bacterial Weapon, Iconoclast and Exile."""
+    return fold_title(_PRINTING.sub(" ", name))
+
+
+def fold_printing(name: str) -> str:
+    """The name with its Codex mark kept ("Iconoclast Omega" is "Iconoclast Ω"), for the rules'
+    sections of one printing."""
+    return fold_title(re.sub(r"\bOmega\b", "Ω", name).replace("Ω", " omega "))
 
 
 def split_note(text: str) -> tuple[str, str]:

@@ -50,6 +50,7 @@ def _entry(group: list[Row], official: bool, data: Data, order: int) -> Entry:
         facts["printed"] = bool(body.text)
     ids = sorted({str(r.item.get("alias") or r.item.get("id")) for r in group})
     facts["data_ids"] = ids
+    facts["printed_name"] = clean(best.name)
     return Entry(
         id=f"{PROVISIONAL}{best.page}/{slugify(best.name)}" + ("" if official else "--homebrew"),
         kind="section", topic=PROVISIONAL + best.page, parent=PROVISIONAL + best.page, title=clean(best.name),
@@ -70,7 +71,7 @@ def _variants(rows: list[Row], text: str, data: Data) -> list[dict]:
         if other and comparable(other) not in seen:
             seen.add(comparable(other))
             variants.append({"source": source(row.path).to_dict(), "text": other,
-                             "expansion": data.expansion(row.item)})
+                             "expansion": data.expansion(row.item), "name": clean(row.name)})
     return variants
 
 
