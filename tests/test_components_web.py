@@ -57,6 +57,8 @@ def test_production_takes_a_planets_resources_from_the_corpus(client):
             "build": [{"name": "Infantry", "count": 2}]}
     answer = client.post("/api/resolve", json=body).get_json()
     assert (answer["limit"], answer["producers"][0]["planet_resources"]) == (3, 1)
+    assert "Space Dock I on Mecatol Rex: the planet's resources 1 + 2 = Production 3." in [
+        s["text"] for s in answer["steps"]]
 
 
 def test_an_unknown_planet_names_the_field(client):

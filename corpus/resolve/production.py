@@ -28,6 +28,7 @@ class Producer:
     count: int
     planet_resources: int | None
     value: int
+    planet: str | None = None  # the planet named in the request, when its resources came from the corpus
 
     @property
     def is_space_dock(self) -> bool:
@@ -121,7 +122,7 @@ def _producer(index: int, item: dict) -> Producer:
         if count != 1:
             raise ResolveError(f"{where}.count", f"list each {unit.name} on its own, with its planet's resources")
         resources = integer(resources, f"{where}.planet_resources", 0, 20)
-        return Producer(index, unit, 1, resources, unit.production.value(resources))
+        return Producer(index, unit, 1, resources, unit.production.value(resources), item.get("planet"))
     if resources is not None:
         raise ResolveError(f"{where}.planet_resources", f"{unit.name}'s Production does not depend on resources")
     return Producer(index, unit, count, None, count * unit.production.value())
