@@ -118,3 +118,16 @@ def test_leaders_carry_their_unlock_condition(default_corpus):
 def test_a_planet_entry_has_its_values(default_corpus):
     planet = next(e for e in default_corpus.entries if e.category == "Planet" and e.title.startswith("Mecatol Rex"))
     assert (planet.facts["resources"], planet.facts["influence"]) == (1, 6)
+
+
+@pytest.mark.parametrize(("section", "printed"), [
+    ("factions/lizix/annihilator", "Anihilator"), ("factions/saar/raghs-call", "Raghs Call"),
+])
+def test_a_name_the_data_spells_otherwise_still_merges(default_corpus, section, printed):
+    assert default_corpus.get(section).facts["printed_name"] == printed
+
+
+def test_a_codex_printings_own_rules_section_gets_that_printings_text(default_corpus):
+    omega = default_corpus.get("cards/technology/x89-bacterial-weapon-2")
+    assert (omega.title, omega.expansion, omega.text.startswith("After 1 or more of your units use BOMBARDMENT")) == (
+        "X–89 Bacterial Weapon Ω", "Codex I", True)

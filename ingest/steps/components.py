@@ -7,6 +7,7 @@ no section for stay as entries of their own on that page.
 """
 from __future__ import annotations
 
+import difflib
 import html
 import re
 
@@ -105,13 +106,32 @@ def _section_index(rules: list[Entry]) -> dict[tuple[str, str], Entry]:
 
 
 def _section_for(entry: Entry, sections: dict[tuple[str, str], Entry]) -> Entry | None:
-    """The section of the same name on the entry's page ("Strike Wing Alpha I" -> "Strike Wing Alpha")."""
+    """The section of the same name on the entry's page ("Strike Wing Alpha I" -> "Strike Wing Alpha"),
+    else the one name on that page spelled almost the same ("Anihilator", "Raghs Call")."""
     folded = fold_name(entry.title)
     for key in (folded, _NUMERAL.sub("", folded), fold_name(entry.title.split(" — ")[0])):
         target = sections.get((entry.topic, key))
         if target is not None and "card-text" != target.authority:
             return target
-    return None
+    return _spelled_alike(entry, sections)
+
+
+def _spelled_alike(entry: Entry, sections: dict[tuple[str, str], Entry]) -> Entry | None:
+    """A still-unmatched section of the page whose squashed name is at least 90% alike, if only one is."""
+    open_ = {_squash(e.title): e for (topic, key), e in sections.items()
+             if topic == entry.topic and not key.startswith("printing:") and e.authority != "card-text"
+             and (e.category is None or e.category == entry.category)}
+    wanted = _squash(entry.title)
+    close = difflib.get_close_matches(wanted, list(open_), n=2, cutoff=0.9)
+    # "Valefar Assimilator X" is one of two cards the rules discuss together, not a misspelling.
+    if len(close) != 1 or close[0] != wanted and (close[0].startswith(wanted) or wanted.startswith(close[0])):
+        return None
+    return open_[close[0]]
+
+
+def _squash(title: str) -> str:
+    """Letters and digits only ("Ragh’s Call" and "Raghs Call" are both "raghscall")."""
+    return re.sub(r"[^a-z0-9]", "", title.lower())
 
 
 def _absorb_section(target: Entry, entry: Entry) -> None:
