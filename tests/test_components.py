@@ -131,3 +131,9 @@ def test_a_codex_printings_own_rules_section_gets_that_printings_text(default_co
     omega = default_corpus.get("cards/technology/x89-bacterial-weapon-2")
     assert (omega.title, omega.expansion, omega.text.startswith("After 1 or more of your units use BOMBARDMENT")) == (
         "X–89 Bacterial Weapon Ω", "Codex I", True)
+
+
+def test_a_unit_upgrade_is_one_card_its_technology_with_the_units_values(default_corpus):
+    tech = default_corpus.get("cards/technology/fighter-ii")
+    units = [e.title for e in default_corpus.topic("cards/units")]
+    assert (tech.facts["unit"]["move"], "Fighter II" in units) == (2, False)

@@ -25,6 +25,10 @@ def parse(location: str, data: bytes) -> list[Entry]:
     """Entries for every component, and the pages they live on."""
     parsed = load_data(unpack(data))
     rows = cards.rows(parsed) + factions.rows(parsed) + units.rows(parsed) + planets.rows(parsed)
+    upgrades = units.upgrades(parsed)
+    for row in rows:
+        if row.category == "Technology" and row.item.get("alias") in upgrades:
+            row.facts["unit"] = upgrades[row.item["alias"]]
     entries = build(rows, parsed)
     pages = _pages(parsed, entries)
     # A component of a homebrew faction is homebrew, whatever its own source says.

@@ -8,10 +8,20 @@ UNITS_PAGE = ("cards/units", "Units")
 _CATEGORY = {"flagship": "Flagship", "mech": "Mech"}
 
 
+def upgrades(data: Data) -> dict[str, dict]:
+    """Technology alias -> the values of the unit upgrade it is (Fighter II, Letani Warrior II)."""
+    techs = {item.get("alias") for _, item in data.items("technologies")}
+    return {item["requiredTechId"]: values(item) for _, item in data.items("units")
+            if item.get("requiredTechId") in techs}
+
+
 def rows(data: Data) -> list[Row]:
-    """One row per unit card; faction units live on their faction's page."""
+    """One row per unit card that is not a technology card too; faction units on their faction's page."""
     out = []
+    techs = {item.get("alias") for _, item in data.items("technologies")}
     for path, item in data.items("units"):
+        if item.get("requiredTechId") in techs:
+            continue  # the upgrade's card is its technology, which carries these values
         faction = item.get("faction")
         page = faction_page(faction) if faction else UNITS_PAGE[0]
         # Only the printed ability is text: value words ("Combat", "Move") in every unit would crowd search.
