@@ -30,7 +30,8 @@ class Text:
 def clean(value: str) -> str:
     """Plain-text normalization: Unicode NFC, no control chars, single spaces."""
     value = unicodedata.normalize("NFC", htmllib.unescape(value))
-    value = "".join(ch if ch.isprintable() or ch.isspace() else " " for ch in value)
+    if not value.isprintable():  # the per-character pass only when needed (it is the slow part)
+        value = "".join(ch if ch.isprintable() or ch.isspace() else " " for ch in value)
     return _SPACE.sub(" ", value).strip()
 
 
@@ -116,7 +117,7 @@ def card_text(value: str) -> Text:
     lines = [line for line in map(clean, value.split("\n")) if line]
     markup = "<br>".join(htmllib.escape(line, quote=False) for line in lines)
     plain = " ".join(lines)
-    for pattern, tag in _MD_MARKS:
+    for pattern, tag in _MD_MARKS if "*" in value or "_" in value else ():
         markup = pattern.sub(rf"<{tag}>\1</{tag}>", markup)
         plain = pattern.sub(r"\1", plain)
     return Text(_SPACE.sub(" ", plain).strip(), sanitize(markup))
