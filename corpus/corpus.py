@@ -5,8 +5,8 @@ import threading
 from collections import defaultdict
 from pathlib import Path
 
-from corpus import index, search, store
-from corpus.errors import UnknownIdError
+from corpus import damage, index, search, store
+from corpus.errors import BrokenIndexError, UnknownIdError
 from corpus.model import PAGE_KINDS, Entry
 from corpus.resolve.planets import planet_key
 
@@ -28,6 +28,7 @@ class Corpus:
         self._index = None
         self._parser = None
         self._planets: dict[str, tuple[str, int]] | None = None
+        self._damaged: str | None = None  # why the index could not be opened, once it is known
         self._lock = threading.Lock()
 
     @classmethod
@@ -74,11 +75,32 @@ class Corpus:
     def searcher(self):
         """A whoosh searcher over this version's index (close it, or use with)."""
         with self._lock:
+            if self._damaged is not None:  # found damaged once: say so again without re-reading it
+                raise BrokenIndexError(self.folder / "index", self._damaged)
             if self._index is None:
-                self._index = index.open_index(self.folder / "index")
-                with self._index.reader() as reader:
-                    self._parser = search.make_parser(self.entries, reader)
-        return self._index.searcher()
+                self._index = self._open()
+            try:
+                return self._index.searcher()
+            except damage.DAMAGE as exc:
+                raise damage.broken(self.folder / "index", exc) from None
+
+    def _open(self):
+        """Open the index and read what search needs from it, remembering any damage found."""
+        folder = self.folder / "index"
+        try:
+            opened = index.open_index(folder, expected=len(self.entries))
+        except BrokenIndexError as exc:
+            self._damaged = exc.reason
+            raise
+        try:  # reading every stored document and length finds most damage at once
+            with opened.reader() as reader:
+                self._parser = search.make_parser(self.entries, reader)
+        except damage.DAMAGE as exc:
+            opened.close()
+            error = damage.broken(folder, exc)
+            self._damaged = error.reason
+            raise error from None
+        return opened
 
     def search(self, query: str, limit: int = 10, kind: str | None = None,
                source: str | None = None) -> search.Results:
@@ -93,8 +115,11 @@ class Corpus:
         only = search.Only(kind, source)
         with self.searcher() as searcher:
             results.jump = self._jump(text)
-            hits = search.run(searcher, self._parser, text, limit, only)
-            results.did_you_mean, hits = search.suggest(searcher, self._parser, text, hits, limit, only)
+            try:  # damage in a posting list shows only when a query reads it
+                hits = search.run(searcher, self._parser, text, limit, only)
+                results.did_you_mean, hits = search.suggest(searcher, self._parser, text, hits, limit, only)
+            except damage.DAMAGE as exc:
+                raise damage.broken(self.folder / "index", exc) from None
         results.hits = self._jump_first(results.jump, _distinct(hits), text, limit, only)
         return results
 

@@ -25,3 +25,12 @@ class UnknownIdError(CorpusError, KeyError):
 
     def __str__(self) -> str:
         return self.args[0]
+
+
+class BrokenIndexError(CorpusError):
+    """The corpus version's search index cannot be read (a damaged or half-copied file)."""
+
+    def __init__(self, folder: Path, reason: str):
+        super().__init__(f"{folder}: the search index is damaged ({reason}); run `mecatol ingest` again")
+        self.folder = folder
+        self.reason = reason

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import threading
 from pathlib import Path
 
 from whoosh import index as windex
@@ -9,7 +10,7 @@ from whoosh.analysis import StemmingAnalyzer
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from whoosh.query import Phrase
 
-from corpus.errors import CorpusError
+from corpus.damage import DAMAGE, broken
 from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
 
 ANALYZER = StemmingAnalyzer()  # index and queries alike: lower case, no stopwords, stems
@@ -107,12 +108,17 @@ def is_heading(entry: Entry) -> bool:
             and len(entry.title.split()) <= MAX_HEADING_WORDS)
 
 
-def open_index(folder: Path):
-    """Open an existing index, with an error that says how to rebuild it."""
+def open_index(folder: Path, expected: int | None = None):
+    """Open an existing index, checking it holds `expected` documents; errors say how to rebuild it."""
     try:
-        return windex.open_dir(str(folder))
-    except (windex.EmptyIndexError, OSError) as exc:
-        raise CorpusError(f"{folder}: no usable search index ({exc}); run `mecatol ingest` again") from exc
+        idx = windex.open_dir(str(folder))
+        count = idx.doc_count_all()
+    except DAMAGE as exc:
+        raise broken(folder, exc) from None
+    if expected is not None and count != expected:
+        idx.close()
+        raise BrokenIndexError(folder, f"{count} documents for {expected} entries")
+    return idx
 
 
 # BM25 parameters: K1 saturates repeated words, B normalises for length.
@@ -145,12 +151,15 @@ class TermScores:
         self._docs = {f: _Norm(dict(enumerate(ls))) for f, ls in lengths.items()}
         self._units = {f: _Norm(_sums(self.units, ls, skip="")) for f, ls in lengths.items()}
         self._cache: dict[tuple, dict] = {}
+        # Searches run on many threads at once; the lock makes "full? start over, then store" one step.
+        self._lock = threading.Lock()
 
     def _remember(self, key: tuple, scores: dict) -> dict:
         """Cache scores; quoted phrases are unbounded, so a full cache starts over."""
-        if len(self._cache) >= MAX_CACHED:
-            self._cache.clear()
-        self._cache[key] = scores
+        with self._lock:
+            if len(self._cache) >= MAX_CACHED:
+                self._cache.clear()
+            self._cache[key] = scores
         return scores
 
     def topic_scores(self, unit_scores: dict[str, float]) -> dict[str, float]:
@@ -184,13 +193,14 @@ class TermScores:
     def phrase(self, searcher, terms: tuple[str, ...]) -> dict[int, float]:
         """Docs with the terms in a row in some text field, scored as the sum of the terms."""
         key = ("phrase", terms)
-        if key not in self._cache:
-            docs: set[int] = set()
-            for field in self.fields:
-                docs.update(Phrase(field, list(terms)).matcher(searcher).all_ids())
-            parts = [self.term(searcher.reader(), t) for t in terms]
-            return self._remember(key, {d: sum(p.get(d, 0.0) for p in parts) for d in docs})
-        return self._cache[key]
+        found = self._cache.get(key)  # one read: another thread may clear the cache in between
+        if found is not None:
+            return found
+        docs: set[int] = set()
+        for field in self.fields:
+            docs.update(Phrase(field, list(terms)).matcher(searcher).all_ids())
+        parts = [self.term(searcher.reader(), t) for t in terms]
+        return self._remember(key, {d: sum(p.get(d, 0.0) for p in parts) for d in docs})
 
     def unit_phrase(self, searcher, terms: tuple[str, ...]) -> dict[str, float]:
         """Units with the phrase in some entry, scored as the sum of the terms over the unit."""

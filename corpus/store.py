@@ -5,6 +5,7 @@ import fcntl
 import json
 import os
 import shutil
+import sys
 import time
 import uuid
 from contextlib import contextmanager
@@ -19,6 +20,8 @@ VERSIONS = "versions"
 ENTRIES = "entries.jsonl"
 META = "meta.json"
 KEEP = 3                    # versions kept, so a running server's open index survives a swap
+LOCK = ".ingest.lock"       # holds the running ingest's pid, start time and command line
+_held: set[str] = set()     # lock files this process holds: publish() inside ingest() takes it again
 
 
 def current_dir(instance: Path) -> Path:
@@ -63,15 +66,15 @@ def publish(instance: Path, entries: list[Entry], meta: dict,
     instance = Path(instance)
     versions = instance / VERSIONS
     versions.mkdir(parents=True, exist_ok=True)
-    with _lock(instance):
-        _clean_partial(versions)
+    with ingest_lock(instance):
+        _clean_debris(instance, versions)
         tmp = versions / f".tmp-{uuid.uuid4().hex[:8]}"
         tmp.mkdir()
         try:
             write_entries(tmp, entries)
             (tmp / META).write_text(json.dumps(meta, indent=1, sort_keys=True), encoding="utf-8")
             build_index(tmp / "index", entries)
-            final = versions / (time.strftime("%Y%m%dT%H%M%S-") + uuid.uuid4().hex[:6])
+            final = versions / version_name()
             tmp.rename(final)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -79,6 +82,12 @@ def publish(instance: Path, entries: list[Entry], meta: dict,
         _switch(instance, final)
         _prune(versions, final)
     return final
+
+
+def version_name() -> str:
+    """A new version's folder name; names sort in the order versions were built (microseconds)."""
+    now = time.time_ns() // 1000
+    return time.strftime("%Y%m%dT%H%M%S", time.gmtime(now // 10**6)) + f".{now % 10**6:06d}-{uuid.uuid4().hex[:6]}"
 
 
 def _switch(instance: Path, target: Path) -> None:
@@ -97,18 +106,48 @@ def _prune(versions: Path, keep: Path) -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
-def _clean_partial(versions: Path) -> None:
-    """Leftovers of an ingest that was killed midway."""
+def _clean_debris(instance: Path, versions: Path) -> None:
+    """Leftovers of an ingest killed midway (we hold the lock, so none is in progress).
+
+    Half-built versions, a link made but never renamed over instance/corpus, and a version
+    renamed into place but never switched to (newer than the one served) all go.
+    """
     for tmp in versions.glob(".tmp-*"):
         shutil.rmtree(tmp, ignore_errors=True)
+    for link in instance.glob(f".{CURRENT}-*"):
+        if link.is_symlink():
+            link.unlink()
+    link = instance / CURRENT
+    served = link.resolve().name if link.is_symlink() else ""
+    for version in versions.iterdir():
+        if version.is_dir() and not version.name.startswith(".") and version.name > served:
+            shutil.rmtree(version, ignore_errors=True)
 
 
 @contextmanager
-def _lock(instance: Path):
-    """One ingest at a time per instance folder."""
-    with open(instance / ".ingest.lock", "w") as handle:
+def ingest_lock(instance: Path):
+    """One ingest at a time per instance folder; a second one fails at once, naming the first."""
+    instance = Path(instance)
+    instance.mkdir(parents=True, exist_ok=True)
+    path = instance / LOCK
+    key = str(path.resolve())
+    if key in _held:
+        yield
+        return
+    with open(path, "a+", encoding="utf-8") as handle:  # "a+": do not wipe the holder's name first
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError as exc:
-            raise CorpusError(f"{instance}: another ingest is running; wait for it to finish") from exc
-        yield
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            raise CorpusError(f"{instance}: another ingest is running ({holder}); "
+                              "wait for it to finish, then try again") from exc
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"pid {os.getpid()}, started {time.strftime('%Y-%m-%d %H:%M:%S')}: {' '.join(sys.argv)}")
+        handle.flush()
+        _held.add(key)
+        try:
+            yield
+        finally:
+            _held.discard(key)

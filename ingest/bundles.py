@@ -6,6 +6,7 @@ refer to each other (a faction lists its leaders by id), so they are packed into
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 MAGIC = b"MECATOL-BUNDLE asyncti4\n"
 # Where the data sits: a snapshot (data/ + planets/) or a clone of the bot's repository.
@@ -27,12 +28,20 @@ def nested_roots(folder: Path) -> list[Path]:
     return sorted(marker.parents[2] for marker in folder.rglob(str(_MARKER)))
 
 
-def pack(root: Path) -> bytes:
-    """One page of every JSON file under data/ and planets/, by relative path, sorted."""
+def is_bundle(data: bytes) -> bool:
+    """True for a page made by pack()."""
+    return data.startswith(MAGIC)
+
+
+def pack(root: Path, read: Callable[[Path], bytes] = Path.read_bytes) -> bytes:
+    """One page of every JSON file under data/ and planets/, by relative path, sorted.
+
+    read() reads one file (the caller's, which checks its size and names it when it fails).
+    """
     parts = [MAGIC]
     for name in _FOLDERS:
         for file in sorted((root / name).rglob("*.json")):
-            data = file.read_bytes()
+            data = read(file)
             rel = file.relative_to(root).as_posix()
             parts.append(f"{rel}\t{len(data)}\n".encode() + data + b"\n")
     return b"".join(parts)

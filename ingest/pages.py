@@ -3,15 +3,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ingest import bundles
-from ingest.errors import SourceError
+from ingest.errors import PageError, SourceError
 
 # Files we never try to parse when a directory is read.
 _SKIP_SUFFIXES = {".css", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".ico", ".webp", ".woff", ".woff2",
                   ".ttf", ".otf", ".js", ".pdf"}
 _SKIP_NAMES = {"LICENSE", ".htaccess", "prefix.php", "suffix.php", "style.md", "README.md"}
+
+
+MAX_PAGE_BYTES = 5_000_000  # the largest real page is ~110 kB; a 50 MB "page" is a mistake or an attack
+
+
+def too_large(location: str, size: int, limit: int = MAX_PAGE_BYTES) -> PageError | None:
+    """The error for a page over the size cap, or None."""
+    if size <= limit:
+        return None
+    return PageError(location, f"{size / 1e6:.1f} MB is larger than the {limit / 1e6:g} MB a page may have; "
+                     "skipped (is it really a rules page?)")
 
 
 @dataclass(frozen=True)
@@ -24,25 +35,54 @@ class Page:
     url: str | None = None
 
 
-def read_local(path: str | Path) -> Iterator[Page]:
-    """Yield the pages of a file or, recursively and sorted, a directory."""
+def read_local(path: str | Path, on_error: Callable[[PageError], None] | None = None,
+               max_bytes: int = MAX_PAGE_BYTES) -> Iterator[Page]:
+    """Yield the pages of a file or, recursively and sorted, a directory.
+
+    A file that cannot be read (or is over max_bytes, checked before reading it) goes to
+    on_error and the rest are still read; without on_error it is raised.
+    """
     root = Path(path)
     if not root.exists():
         raise SourceError(str(path), "no such file or directory (check the path, or pass a URL)")
-    if root.is_dir() and (data_root := bundles.bundle_root(root)):
-        # A snapshot or clone of the AsyncTI4 bot: its data is one page; the rest of a clone is code.
-        yield Page(str(data_root), bundles.pack(data_root))
+    data_root = bundles.bundle_root(root) if root.is_dir() else None
+    # A snapshot or clone of the AsyncTI4 bot is one page of its data (the rest of a clone is code).
+    nested = [data_root] if data_root else bundles.nested_roots(root) if root.is_dir() else []
+    for bundle in nested:
+        try:
+            yield Page(str(bundle), bundles.pack(bundle, read=lambda file: _read(file, max_bytes).data))
+        except PageError as exc:
+            if on_error is None:
+                raise
+            on_error(exc)
+    if data_root:
         return
-    nested = bundles.nested_roots(root) if root.is_dir() else []
-    yield from (Page(str(r), bundles.pack(r)) for r in nested)
     files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
     for file in files:
         if root.is_dir() and (_skipped(file.relative_to(root)) or any(r in file.parents for r in nested)):
             continue
         try:
-            yield Page(str(file), file.read_bytes())
-        except OSError as exc:
-            raise SourceError(str(file), f"cannot read: {exc.strerror or exc}") from exc
+            yield _read(file, max_bytes)
+        except PageError as exc:
+            if on_error is None:
+                raise
+            on_error(exc)
+
+
+def _read(file: Path, max_bytes: int) -> Page:
+    """One file's page; PageError naming it when it is unreadable or too large (checked before reading)."""
+    try:
+        error = too_large(str(file), file.stat().st_size, max_bytes)
+        if error:
+            raise error
+        with open(file, "rb") as handle:  # read no more than the cap, whatever stat said
+            data = handle.read(max_bytes + 1)
+    except OSError as exc:
+        raise PageError(str(file), f"cannot read: {exc.strerror or exc}") from exc
+    error = too_large(str(file), len(data), max_bytes)
+    if error:
+        raise error
+    return Page(str(file), data)
 
 
 def _skipped(relative: Path) -> bool:

@@ -10,6 +10,7 @@ from typing import Callable, Iterable, Iterator
 from corpus import index, store
 from corpus.errors import CorpusError
 from corpus.model import HOMEBREW_FLAG, Entry
+from ingest.checks import check_page
 from ingest.errors import IngestError, PageError
 from ingest.pages import Page, read_local
 from ingest.pipeline import run_steps
@@ -74,7 +75,7 @@ def read_sources(specs: Iterable[str], cache_dir: Path, report: Report,
             report.fetched += fetcher.stats.requests
             report.not_modified += fetcher.stats.not_modified
         else:
-            yield from read_local(spec)
+            yield from read_local(spec, on_error=report.skipped.append)
 
 
 def parse_all(pages: list[Page], report: Report, progress: Callable | None = None) -> list[Entry]:
@@ -83,7 +84,7 @@ def parse_all(pages: list[Page], report: Report, progress: Callable | None = Non
     iterator = progress(pages) if progress else pages
     for page in iterator:
         try:
-            entries.extend(parse_page(page))
+            entries.extend(parse_page(check_page(page)))
             report.pages += 1
         except PageError as exc:
             report.skipped.append(exc)
@@ -95,7 +96,16 @@ def ingest(specs: list[str], instance: Path, *, strict: bool = False,
     """Build a corpus from the sources and swap it in; the old one stays on failure."""
     started = time.perf_counter()
     instance = Path(instance)
-    instance.mkdir(parents=True, exist_ok=True)
+    # Taken before any reading: a second ingest fails at once instead of parsing everything for nothing.
+    with store.ingest_lock(instance):
+        report = _build(specs, instance, strict, progress, delay, homebrew)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | None, delay: float,
+           homebrew: bool = False) -> Report:
+    """Read, parse, post-process and publish, holding the instance's ingest lock."""
     report = Report()
     pages = list(read_sources(specs, instance / "cache", report, delay))
     entries = parse_all(pages, report, progress)
@@ -116,7 +126,6 @@ def ingest(specs: list[str], instance: Path, *, strict: bool = False,
             "left_out": dict(sorted(report.left_out.items())), "skipped": [str(s) for s in report.skipped],
             "copies": report.copies, "added": report.added, "removed": report.removed, "changed": report.changed}
     report.version = store.publish(instance, entries, meta, index.build)
-    report.seconds = time.perf_counter() - started
     return report
 
 

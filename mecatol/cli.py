@@ -9,6 +9,7 @@ import click
 
 from corpus import Corpus, CorpusError
 from ingest.errors import IngestError
+from mecatol.server import ServeOptions
 from mecatol.settings import instance_dir
 
 instance_option = click.option(
@@ -97,23 +98,29 @@ def search_command(query: str, limit: int, as_json: bool, instance: Path | None)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=5000, show_default=True,
               help="Port to listen on (0 picks a free one).")
-@click.option("--threads", type=click.IntRange(1, 256), default=8, show_default=True,
-              help="Worker threads serving requests.")
+@click.option("--workers", type=click.IntRange(1, 64), default=ServeOptions.workers, show_default=True,
+              help="Processes serving requests (default: the number of cores).")
+@click.option("--threads", type=click.IntRange(1, 256), default=ServeOptions.threads, show_default=True,
+              help="Threads per process.")
+@click.option("--connections", type=click.IntRange(1, 100_000), default=ServeOptions.connections,
+              show_default=True, help="Open connections per process, idle ones included.")
+@click.option("--timeout", type=click.IntRange(1, 600), default=ServeOptions.timeout, show_default=True,
+              help="Seconds a connection may stay idle, or take to send its request, before it is closed.")
 @instance_option
-def serve_command(host: str, port: int, threads: int, instance: Path | None) -> None:
-    """Serve the web app with waitress; a re-ingest is picked up without a restart."""
-    import waitress
-
+def serve_command(host: str, port: int, workers: int, threads: int, connections: int, timeout: int,
+                  instance: Path | None) -> None:
+    """Serve the web app with gunicorn; a re-ingest is picked up without a restart."""
+    from mecatol.server import serve
     from webapp import create_app
 
-    app = create_app({"INSTANCE": str(instance_dir(instance))})
-    server = waitress.create_server(app, host=host, port=port, threads=threads)
-    click.echo(f"serving {app.config['INSTANCE']} on http://{server.effective_host}:{server.effective_port}/",
-               err=True)
-    try:
-        server.run()
-    finally:
-        server.close()
+    folder = str(instance_dir(instance).absolute())
+    options = ServeOptions(host, port, workers, threads, connections, timeout)
+
+    def announce(bound_host: str, bound_port: int) -> None:
+        click.echo(f"serving {folder} on http://{bound_host}:{bound_port}/ "
+                   f"({workers} worker{'s' if workers > 1 else ''} x {threads} threads)", err=True)
+
+    serve(lambda: create_app({"INSTANCE": folder}), options, announce)
 
 
 def main() -> None:

@@ -112,3 +112,10 @@ def test_starting_fleet_reads_the_bots_codes(spec, shown):
     from ingest.parsers.asyncti4.factions import fleet
 
     assert fleet(spec) == shown
+
+
+def test_an_oversized_data_file_is_named_and_skipped(tmp_path):
+    root = _write(tmp_path)
+    skipped = []
+    pages = list(read_local(root, on_error=skipped.append, max_bytes=300))
+    assert (pages, [e.location for e in skipped]) == ([], [str(root / "data/action_cards/cards.json")])

@@ -44,3 +44,43 @@ def test_search_api_always_answers_with_the_envelope(fuzz_client, query, kind):
     body = response.json
     assert body["ok"] is True and isinstance(body["results"], list)
     assert all(isinstance(r["url"], str) and r["url"].startswith("/") for r in body["results"])
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30)
+    | st.sampled_from(["space_cannon", "bombardment", "production", "PDS II", "War Sun", "5x3"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["ability", "units", "name", "value", "dice", "count", "modifiers", "rolls",
+                         "producers", "build", "plasma_scoring", "x"]) | st.text(max_size=8), inner, max_size=5),
+    max_leaves=20)
+
+
+@FUZZ
+@given(body=json_values)
+def test_resolver_answers_any_json_without_a_500(fuzz_client, body):
+    response = fuzz_client.post("/api/resolve", json=body)
+    assert response.status_code in (200, 400), response.json
+    assert response.json["ok"] is (response.status_code == 200)
+
+
+@FUZZ
+@given(ref=st.text(max_size=40), prefix=st.sampled_from(["/r/", "/rules/", "/api/rules/", "/api/topics/",
+                                                          "/factions/", "/cards/", "/pages/"]))
+def test_any_address_is_a_page_or_a_404(fuzz_client, ref, prefix):
+    from urllib.parse import quote
+
+    response = fuzz_client.get(prefix + quote(ref, safe="/"))
+    assert response.status_code in (200, 302, 308, 404), response.status_code
+
+
+def test_fuzz_tests_fail_when_search_raises(fuzz_client, monkeypatch):
+    """The "no 500" tests above can fail: with the corpus's search broken, they go red."""
+    from corpus import Corpus
+
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("search is broken")
+
+    monkeypatch.setattr(Corpus, "search", broken)
+    for test in (test_search_page_never_fails, test_search_api_always_answers_with_the_envelope):
+        with pytest.raises(AssertionError):
+            test(fuzz_client=fuzz_client)

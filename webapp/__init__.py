@@ -13,6 +13,12 @@ DEFAULTS = {
     "MAX_QUERY_CHARS": 300,        # longer queries are cut, not refused
     "TYPEAHEAD_LIMIT": 8,          # hits under the box while typing
     "SEND_FILE_MAX_AGE_DEFAULT": 86400,  # static files; their URLs carry a content hash
+    "CACHE_MAX_AGE": 300,          # seconds a proxy or browser may keep a page or JSON answer
+    "MAX_CONTENT_LENGTH": 100_000,  # bytes of request body; more is refused with 413 unread
+    "MAX_FIELD_CHARS": 200,        # longest parameter or JSON string (except q, which is cut)
+    "MAX_JSON_DEPTH": 16,          # deepest nesting of a JSON body
+    "TRUSTED_HOSTS": ["localhost", "127.0.0.1", "::1"],  # Host headers answered; others get 400
+    "SERVER_NAME": None,           # the public host name, used in absolute URLs when set
 }
 
 
@@ -28,10 +34,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
-    from webapp import api, corpus_access, errors, pages, resolver, security
+    from webapp import api, caching, corpus_access, errors, limits, pages, resolver, security
 
     corpus_access.init_app(app)
     errors.init_app(app)
+    limits.init_app(app)
+    caching.init_app(app)
     security.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)

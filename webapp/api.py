@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
 
-from webapp import search_view, views
+from webapp import openapi, search_view, views
 from webapp.corpus_access import get_corpus
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -41,3 +41,9 @@ def topics():
 def topic(slug: str):
     """A page with its entries, FAQs, questions, related and referencing pages."""
     return ok(**views.page_dict(views.page_view(slug)))
+
+
+@bp.get("/openapi.json")
+def openapi_spec():
+    """The OpenAPI 3.1 description of this API (the one answer that is not an envelope)."""
+    return jsonify(openapi.spec())

@@ -5,7 +5,8 @@ Exceptions are converted here, at the edge, and nowhere else.
 from __future__ import annotations
 
 from flask import Flask, current_app, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
+from flask.globals import request_ctx
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from corpus import CorpusError, NoCorpusError, UnknownIdError
 
@@ -45,6 +46,8 @@ def respond(message: str, status: int, title: str, **extra):
     """The error as an envelope or as a page, whichever the address calls for."""
     if wants_json():
         return jsonify(error_body(message, status, **extra)), status
+    if request_ctx.url_adapter is None:  # an untrusted Host: no URL can be built, so no page template
+        return f"{status} {title}: {message}\n", status, {"Content-Type": "text/plain; charset=utf-8"}
     suggestions = extra.get("suggestions") or []
     html = render_template("error.html", title=title, message=message, status=status,
                            suggestions=suggestions, query=extra.get("query", ""))
@@ -68,7 +71,13 @@ def handle_http(exc: HTTPException):
     """Werkzeug's errors (404, 405, …) in our shape."""
     if exc.code == 404:
         return _not_found(f"nothing at {request.path}; search for it instead")
-    return respond(exc.description or exc.name, exc.code or 500, exc.name)
+    if isinstance(exc, SecurityError):  # the Host header is not one of TRUSTED_HOSTS
+        return respond(f"{exc.description} Add the site's public name to TRUSTED_HOSTS in instance/config.py.",
+                       400, "Unknown host")
+    body, status, *headers = respond(exc.description or exc.name, exc.code or 500, exc.name)
+    # Keep what the exception says in headers (a 405's Allow, a 401's WWW-Authenticate), not its body type.
+    extra = {k: v for k, v in exc.get_headers() if k.lower() != "content-type"}
+    return body, status, {**(headers[0] if headers else {}), **extra}
 
 
 def handle_unknown_id(exc: UnknownIdError):

@@ -17,6 +17,7 @@ from webapp import urls
 from webapp.api import ok
 from webapp.corpus_access import get_corpus
 from webapp.errors import WebError
+from webapp.limits import json_body
 from webapp.scenario import CONTEXT, FLAGS, LABELS, LISTS, PAGES, PLASMA_FOR, decode, encode, values
 
 bp = Blueprint("resolver", __name__, url_prefix="/api/resolve")
@@ -42,12 +43,7 @@ def with_links(answer: dict) -> dict:
 @bp.post("")
 def resolve_view():
     """Resolve a scenario sent as JSON; 400 naming the field for bad input."""
-    if not request.is_json:
-        raise WebError("body: send the scenario as a JSON object with Content-Type: application/json",
-                       400, field="body")
-    body = request.get_json(silent=True)
-    if body is None:
-        raise WebError("body: is not valid JSON", 400, field="body")
+    body = json_body()  # size, depth and field lengths checked before the resolver reads it
     try:
         return ok(**with_links(resolve(body, get_corpus().planets())))
     except ResolveError as exc:

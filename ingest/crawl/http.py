@@ -15,7 +15,7 @@ from urllib.robotparser import RobotFileParser
 
 from ingest.crawl.cache import CacheEntry, DiskCache
 from ingest.errors import FetchError
-from ingest.pages import Page
+from ingest.pages import MAX_PAGE_BYTES, Page, too_large
 
 USER_AGENT = "Mecatol/0.1 (+https://example.org/mecatol; rules search for TI4)"
 # A server asking us to come back later is obeyed, but never for longer than this.
@@ -147,7 +147,10 @@ class Fetcher:
             self._count("requests")
             try:
                 with self._opener.open(request, timeout=self.timeout) as resp:
-                    return _Response(resp.status, resp.reason, resp.url, resp.headers, resp.read())
+                    body = resp.read(MAX_PAGE_BYTES + 1)  # never hold more than one page's worth
+                    if len(body) > MAX_PAGE_BYTES:
+                        raise FetchError(url, too_large(url, len(body)).reason)
+                    return _Response(resp.status, resp.reason, resp.url, resp.headers, body)
             except urllib.error.HTTPError as exc:
                 exc.close()  # the error wraps the open response
                 return _Response(exc.code, str(exc.reason), exc.url or url, exc.headers or Message())

@@ -7,7 +7,7 @@ Homebrew entries are flagged here and left out later unless asked for.
 from __future__ import annotations
 
 from corpus.model import HOMEBREW_FLAG, Entry
-from ingest.bundles import MAGIC, unpack
+from ingest.bundles import is_bundle, unpack
 
 from . import cards, factions, planets, units
 from .common import NAME, Data, load_data
@@ -18,7 +18,7 @@ __all__ = ["NAME", "sniff", "parse"]
 
 def sniff(location: str, data: bytes) -> bool:
     """A bundle page made by ingest.bundles."""
-    return data.startswith(MAGIC)
+    return is_bundle(data)
 
 
 def parse(location: str, data: bytes) -> list[Entry]:

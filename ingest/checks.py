@@ -1,0 +1,54 @@
+"""Checks on a page's bytes before any parser reads them: too large to be a page, or cut off.
+
+A separate step (not inside the parsers) so that every format gets the same checks.
+"""
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+from ingest.bundles import is_bundle
+from ingest.errors import PageError
+from ingest.pages import Page, too_large
+
+# The outer containers a complete document closes; a page cut off mid-way leaves one open.
+# Inner ones (ol, li, div) are left open by sloppy but complete pages, so they are not counted.
+CONTAINERS = frozenset({"html", "body", "article", "main"})
+
+
+class _Balance(HTMLParser):
+    """Counts containers opened and closed."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=False)
+        self.open: dict[str, int] = {}
+
+    def handle_starttag(self, tag, attrs):
+        if tag in CONTAINERS:
+            self.open[tag] = self.open.get(tag, 0) + 1
+
+    def handle_endtag(self, tag):
+        if tag in CONTAINERS:
+            self.open[tag] = self.open.get(tag, 0) - 1
+
+
+def unclosed(data: bytes) -> dict[str, int]:
+    """Containers the document opens more often than it closes (a plain-text page has none)."""
+    balance = _Balance()
+    balance.feed(data.decode("utf-8", "replace"))
+    balance.close()
+    return {tag: n for tag, n in sorted(balance.open.items()) if n > 0}
+
+
+def check_page(page: Page) -> Page:
+    """The page, or PageError naming it when it is too large or looks cut off."""
+    if is_bundle(page.data):
+        return page  # JSON files, each checked for size as it was packed (ingest.pages)
+    error = too_large(page.location, len(page.data))
+    if error:
+        raise error
+    left = unclosed(page.data)
+    if left:
+        tags = ", ".join(f"<{tag}>" + (f" ×{n}" if n > 1 else "") for tag, n in left.items())
+        raise PageError(page.location, f"the document ends with {tags} still open: it looks cut off "
+                        "(a truncated download or copy); fetch or copy it again")
+    return page

@@ -1,0 +1,85 @@
+"""A damaged search index is the server's problem, said plainly: 503 on the web, exit 2 in the CLI."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from webapp import create_app
+from webapp.corpus_access import close_app
+
+ADVICE = "run `mecatol ingest` again"
+
+
+def _cut_segment(index: Path) -> None:
+    """The segment file cut short, as a full disk or a half copy leaves it."""
+    seg = next(index.glob("*.seg"))
+    os.truncate(seg, seg.stat().st_size // 2)
+
+
+def _empty_segment(index: Path) -> None:
+    os.truncate(next(index.glob("*.seg")), 0)
+
+
+def _garbage_toc(index: Path) -> None:
+    toc = next(index.glob("*.toc"))
+    toc.write_bytes(bytes(range(256)) * (toc.stat().st_size // 256 + 1))
+
+
+def _missing_segment(index: Path) -> None:
+    next(index.glob("*.seg")).unlink()
+
+
+DAMAGE = [_cut_segment, _empty_segment, _garbage_toc, _missing_segment]
+
+
+@pytest.fixture(params=DAMAGE, ids=lambda f: f.__name__.strip("_"))
+def broken_instance(request, web_instance: Path, tmp_path: Path) -> Path:
+    """A copy of the mirror instance whose current index is damaged one way or another."""
+    copy = tmp_path / "inst"
+    shutil.copytree(web_instance, copy, symlinks=True, ignore=shutil.ignore_patterns(".ingest.lock"))
+    request.param((copy / "corpus").resolve() / "index")
+    return copy
+
+
+@pytest.fixture
+def broken_client(broken_instance: Path):
+    app = create_app({"TESTING": True, "INSTANCE": str(broken_instance)})
+    yield app.test_client()
+    close_app(app)
+
+
+def test_search_page_is_a_503_saying_what_to_do(broken_client):
+    response = broken_client.get("/search?q=space+cannon")
+    assert response.status_code == 503
+    assert ADVICE in response.get_data(as_text=True)
+    assert "could not be read" not in response.get_data(as_text=True)
+
+
+def test_search_api_is_a_503_envelope(broken_client):
+    response = broken_client.get("/api/search?q=space+cannon")
+    assert response.status_code == 503
+    assert response.json["ok"] is False and response.json["status"] == 503
+    assert ADVICE in response.json["error"]
+
+
+def test_broken_index_is_not_cached(broken_client):
+    response = broken_client.get("/api/search?q=pds")
+    assert response.headers["Cache-Control"] == "no-store" and "ETag" not in response.headers
+
+
+def test_cli_search_is_one_line_and_exit_2(broken_instance):
+    done = subprocess.run([sys.executable, "-m", "mecatol", "search", "space cannon", "--instance",
+                           str(broken_instance)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("mecatol: ") and ADVICE in lines[0]
+
+
+def test_every_request_is_told_not_just_the_first(broken_client):
+    statuses = [broken_client.get("/api/search?q=pds").status_code for _ in range(3)]
+    assert statuses == [503, 503, 503]

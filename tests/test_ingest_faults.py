@@ -1,0 +1,143 @@
+"""Ingest under faults: unreadable, huge and cut-off pages, two ingests at once, a killed switch."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from corpus import Corpus, CorpusError, store
+from ingest.errors import IngestError
+from ingest.pages import MAX_PAGE_BYTES
+from ingest.run import ingest
+from web_fixtures import publish_tiny
+
+PAGES = ("index.php", "R_space_cannon.php", "R_pds.php", "R_movement.php")
+
+
+@pytest.fixture()
+def small_source(tmp_path: Path, mirror: Path) -> Path:
+    """A folder with a few real mirror pages (copied to tmp, never into the repo)."""
+    folder = tmp_path / "src"
+    folder.mkdir()
+    for name in PAGES:
+        shutil.copy(mirror / name, folder / name)
+    return folder
+
+
+def mecatol(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """Run the real `mecatol` command."""
+    return subprocess.run([sys.executable, "-m", "mecatol", *args], capture_output=True, text=True, timeout=timeout)
+
+
+@contextmanager
+def lock_held_elsewhere(instance: Path):
+    """Another process holding the instance's ingest lock; yields its pid."""
+    code = ("import sys, time; from corpus import store\n"
+            "with store.ingest_lock(sys.argv[1]):\n    print('locked', flush=True); time.sleep(60)")
+    with subprocess.Popen([sys.executable, "-c", code, str(instance)], stdout=subprocess.PIPE, text=True) as holder:
+        try:
+            assert holder.stdout.readline().strip() == "locked"
+            yield holder.pid
+        finally:
+            holder.kill()
+
+
+def test_unreadable_file_is_reported_and_skipped(tmp_path, small_source):
+    # /proc/self/mem reads as an I/O error at offset 0, even for root: a real unreadable file.
+    (small_source / "R_unreadable.php").symlink_to("/proc/self/mem")
+    report = ingest([str(small_source)], tmp_path / "inst")
+    assert [s.location for s in report.skipped] == [str(small_source / "R_unreadable.php")]
+    assert "cannot read" in str(report.skipped[0])
+    assert Corpus.load(tmp_path / "inst").get("77.7d")
+
+
+def test_unreadable_file_exits_1_from_the_command_line(tmp_path, small_source):
+    (small_source / "R_unreadable.php").symlink_to("/proc/self/mem")
+    done = mecatol("ingest", str(small_source), "--instance", str(tmp_path / "inst"), "--quiet")
+    assert done.returncode == 1, done.stderr
+    assert "R_unreadable.php: cannot read" in done.stderr
+
+
+def test_page_cut_in_half_is_reported_and_skipped(tmp_path, small_source, mirror):
+    data = (mirror / "R_abilities.php").read_bytes()
+    (small_source / "R_abilities.php").write_bytes(data[: len(data) // 2])
+    report = ingest([str(small_source)], tmp_path / "inst")
+    assert [s.location for s in report.skipped] == [str(small_source / "R_abilities.php")]
+    assert "cut off" in str(report.skipped[0])
+
+
+def test_page_cut_in_half_fails_a_strict_ingest(tmp_path, small_source, mirror):
+    data = (mirror / "R_space_cannon.php").read_bytes()
+    (small_source / "R_space_cannon.php").write_bytes(data[: len(data) * 2 // 3])
+    with pytest.raises(IngestError, match="--strict.*R_space_cannon.php.*cut off"):
+        ingest([str(small_source)], tmp_path / "inst", strict=True)
+
+
+def test_every_real_page_is_complete(tmp_path, mirror):
+    report = ingest([str(mirror)], tmp_path / "inst")
+    assert report.skipped == []
+
+
+def test_huge_page_is_skipped_unread(tmp_path, small_source):
+    huge = small_source / "R_huge.php"
+    with open(huge, "wb") as handle:  # sparse: 50 MB on paper, nothing on disk
+        handle.truncate(50_000_000)
+    started = time.perf_counter()
+    report = ingest([str(small_source)], tmp_path / "inst")
+    assert [s.location for s in report.skipped] == [str(huge)]
+    assert f"larger than the {MAX_PAGE_BYTES / 1e6:g} MB" in str(report.skipped[0])
+    assert time.perf_counter() - started < 20
+
+
+def test_second_ingest_fails_at_once_naming_the_running_one(tmp_path):
+    instance = tmp_path / "inst"
+    with lock_held_elsewhere(instance) as pid:
+        # A source that does not exist: the lock must be checked before any source is read.
+        done = mecatol("ingest", str(tmp_path / "no-such-dir"), "--instance", str(instance), "--quiet")
+    assert done.returncode == 2
+    assert f"another ingest is running (pid {pid}" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_lock_is_free_again_after_an_ingest(tmp_path, small_source):
+    ingest([str(small_source)], tmp_path / "inst")
+    with store.ingest_lock(tmp_path / "inst"):
+        pass
+
+
+def test_killed_switch_leaves_debris_that_the_next_ingest_cleans(tmp_path, monkeypatch):
+    instance = tmp_path / "inst"
+    served = publish_tiny(instance)
+
+    def killed(src, dst):  # the process dies after the version rename, before the link switch
+        raise SystemExit(137)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store.os, "replace", killed)
+        with pytest.raises(SystemExit):
+            publish_tiny(instance, extra=" never served")
+    stray = list(instance.glob(".corpus-*"))
+    orphans = [v for v in (instance / "versions").iterdir() if v.name > served.name]
+    assert stray and orphans  # the debris a kill leaves
+    assert os.path.realpath(instance / "corpus") == str(served)
+    newest = publish_tiny(instance, extra=" later")
+    assert list(instance.glob(".corpus-*")) == []
+    assert not any(v.exists() for v in orphans)
+    assert sorted(v.name for v in (instance / "versions").iterdir()) == sorted([served.name, newest.name])
+
+
+def test_versions_sort_in_build_order(tmp_path):
+    names = [store.version_name() for _ in range(50)]
+    assert names == sorted(names) and len(set(names)) == 50
+
+
+def test_lock_error_is_a_corpus_error(tmp_path):
+    instance = tmp_path / "inst"
+    with lock_held_elsewhere(instance), pytest.raises(CorpusError, match="another ingest is running"):
+        publish_tiny(instance)

@@ -1,0 +1,117 @@
+"""The API contract: an OpenAPI 3.1 description of every /api/ endpoint and its envelope.
+
+Objects allow additional properties: an answer may grow fields (and the resolver abilities)
+without breaking clients or this contract. tests/test_api_contract.py fuzzes the whole API
+against it with schemathesis.
+"""
+from __future__ import annotations
+
+from flask import current_app
+
+from corpus.model import KINDS
+
+JSON = "application/json"
+
+
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _ok(**properties) -> dict:
+    """A success envelope with these required properties (and any others)."""
+    return {"allOf": [_ref("Ok"), {"type": "object", "required": sorted(properties), "properties": properties}]}
+
+
+def _answer(schema: dict, *errors: int, description: str = "the answer") -> dict:
+    """Responses: 200 with schema, 304 for a still-valid ETag, then the error envelopes."""
+    responses = {"200": {"description": description, "content": {JSON: {"schema": schema}}},
+                 "304": {"description": "not modified: the If-None-Match ETag is still current"}}
+    for status in sorted({400, 413, 503, *errors}):
+        responses[str(status)] = {"$ref": f"#/components/responses/E{status}"}
+    return responses
+
+
+def _param(name: str, where: str, schema: dict, description: str, required: bool = False) -> dict:
+    return {"name": name, "in": where, "required": required or where == "path", "schema": schema,
+            "description": description}
+
+
+def _schemas() -> dict:
+    """The envelope and the records inside it."""
+    text, maybe_text = {"type": "string"}, {"type": ["string", "null"]}
+    hit = {"type": "object", "required": ["id", "kind", "title", "url"],
+           "properties": {"id": text, "kind": text, "topic": text, "title": text, "snippet": text,
+                          "page": text, "url": text, "score": {"type": "number"}}}
+    entry = {"type": "object", "required": ["id", "kind", "topic", "title", "text"],
+             "properties": {"id": text, "kind": {"enum": list(KINDS)}, "topic": text, "title": text, "text": text}}
+    link = {"type": "object", "required": ["id", "title", "url"], "properties": {"id": text, "title": text, "url": text}}
+    return {
+        "Ok": {"type": "object", "required": ["ok"], "properties": {"ok": {"const": True}}},
+        "Error": {"type": "object", "required": ["ok", "error", "status"],
+                  "properties": {"ok": {"const": False}, "error": {"type": "string", "minLength": 1},
+                                 "status": {"type": "integer"}, "field": text, "parameter": text}},
+        "Hit": hit, "Entry": entry, "PageLink": link,
+        "Search": _ok(query=text, kind=maybe_text, limit={"type": "integer"}, results={"type": "array", "items": _ref("Hit")},
+                      did_you_mean=maybe_text, jump={"type": ["object", "null"]}),
+        "Page": _ok(page=_ref("Entry"), entries={"type": "array", "items": _ref("Entry")},
+                    related={"type": "array"}, referenced_by={"type": "array"}),
+    }
+
+
+def _paths() -> dict:
+    """Every endpoint under /api/."""
+    limit = current_app.config["MAX_SEARCH_LIMIT"]
+    path_id = _param("entry_id", "path", {"type": "string"}, "a rule id (77.7d), a page slug or any entry id")
+    return {
+        "/api/search": {"get": {
+            "summary": "Ranked hits for a query", "operationId": "search",
+            "parameters": [
+                _param("q", "query", {"type": "string"}, "the query; longer than MAX_QUERY_CHARS is cut"),
+                _param("limit", "query", {"type": "integer", "minimum": 1, "maximum": limit}, "most hits"),
+                _param("kind", "query", {"enum": list(KINDS)}, "only entries of this kind"),
+                _param("source", "query", {"type": "string"}, "only entries from this source (e.g. wiki)")],
+            "responses": _answer(_ref("Search"))}},
+        "/api/rules/{entry_id}": {"get": {
+            "summary": "One entry by id", "operationId": "entry", "parameters": [path_id],
+            "responses": _answer(_ok(entry=_ref("Entry")), 404)}},
+        "/api/topics": {"get": {
+            "summary": "The index of every topic, faction and card page", "operationId": "topics",
+            "responses": _answer(_ok(by_name={"type": "array", "items": _ref("PageLink")}))}},
+        "/api/topics/{slug}": {"get": {
+            "summary": "A page with its entries, FAQs, related and referencing pages", "operationId": "topic",
+            "parameters": [_param("slug", "path", {"type": "string"}, "a page id: space-cannon, factions/xxcha")],
+            "responses": _answer(_ref("Page"), 404)}},
+        "/api/resolve": {"post": {
+            "summary": "Resolve a step-resolver scenario", "operationId": "resolve",
+            "requestBody": {"required": True, "content": {JSON: {"schema": {
+                "type": "object", "required": ["ability"],
+                "properties": {"ability": {"type": "string", "examples": ["space_cannon", "production"]},
+                               "units": {"type": "array", "items": {"type": "object"}},
+                               "modifiers": {"type": "object"}}}}}},
+            "responses": _answer(_ok(ability={"type": "string"}))}},
+        "/api/resolve/catalogue": {"get": {
+            "summary": "Units for the resolver's picker", "operationId": "catalogue",
+            "parameters": [_param("ability", "query", {"type": "string"}, "an ability, or build")],
+            "responses": _answer(_ok(units={"type": "array", "items": {"type": "object"}}))}},
+        "/api/openapi.json": {"get": {
+            "summary": "This description", "operationId": "openapi",
+            "responses": {"200": {"description": "OpenAPI 3.1", "content": {JSON: {"schema": {"type": "object"}}}},
+                          "304": {"description": "not modified"}}}},
+    }
+
+
+ERRORS = {400: "bad input; `field` or `parameter` names it", 404: "no such entry or page",
+          413: "request body larger than MAX_CONTENT_LENGTH", 503: "no corpus yet, or a damaged index: run `mecatol ingest`"}
+
+
+def spec() -> dict:
+    """The whole OpenAPI document."""
+    responses = {f"E{status}": {"description": text, "content": {JSON: {"schema": _ref("Error")}}}
+                 for status, text in ERRORS.items()}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Mecatol API", "version": "1",
+                 "description": 'Every answer is an envelope: {"ok": true, …} or {"ok": false, "error", "status"}.'},
+        "paths": _paths(),
+        "components": {"schemas": _schemas(), "responses": responses},
+    }
