@@ -41,9 +41,13 @@ def _schemas() -> dict:
     text, maybe_text = {"type": "string"}, {"type": ["string", "null"]}
     hit = {"type": "object", "required": ["id", "kind", "title", "url"],
            "properties": {"id": text, "kind": text, "topic": text, "title": text, "snippet": text,
-                          "page": text, "url": text, "score": {"type": "number"}}}
+                          "page": text, "url": text, "score": {"type": "number"},
+                          "homebrew": {"type": "boolean"}}}
     entry = {"type": "object", "required": ["id", "kind", "topic", "title", "text"],
-             "properties": {"id": text, "kind": {"enum": list(KINDS)}, "topic": text, "title": text, "text": text}}
+             "properties": {"id": text, "kind": {"enum": list(KINDS)}, "topic": text, "title": text, "text": text,
+                            # Component data (cards, abilities, units, planets); null on rules entries.
+                            "expansion": maybe_text, "window": maybe_text, "phase": maybe_text,
+                            "facts": {"type": "object"}, "homebrew": {"type": "boolean"}}}
     link = {"type": "object", "required": ["id", "title", "url"], "properties": {"id": text, "title": text, "url": text}}
     return {
         "Ok": {"type": "object", "required": ["ok"], "properties": {"ok": {"const": True}}},
