@@ -51,6 +51,8 @@ class Entry:
     authority: str = "lrr"
     section: str | None = None
     refs: list[str] = field(default_factory=list)
+    # For an FAQ or open question: the rules (or ability/card sections) it clarifies, most specific first.
+    rules: list[str] = field(default_factory=list)
     variants: list[dict] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
     # Component data (cards, abilities, units, planets): which product printed it, when it

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from corpus.names import fold
+
 # A rule id as the LRR writes it: 77, 77.7, 77.7d, 66.2i.
 RULE_ID = re.compile(r"^(?P<topic>\d{1,3})(?:\.(?P<item>\d{1,2})(?P<sub>[a-z]{1,4})?)?$")
 
@@ -42,14 +44,14 @@ def topic_for_number(rule_id: str | int) -> tuple[str, str] | None:
 
 def topic_for_title(title: str, category: str | None = None) -> LrrTopic | None:
     """The topic titled so (case-insensitive), else the one topic whose title starts so."""
-    wanted = _fold(title)
+    wanted = fold(title)
     if not wanted:
         return None
-    exact = [t for t in topics().values() if _fold(t.title) == wanted]
+    exact = [t for t in topics().values() if fold(t.title) == wanted]
     if exact:
         # "Technology" is a topic and a strategy card: the category decides, else the plain topic.
-        return min(exact, key=lambda t: (_fold(t.category or "") != _fold(category or ""), int(t.number)))
-    starts = [t for t in topics().values() if _fold(t.title).startswith(wanted + " ")]
+        return min(exact, key=lambda t: (fold(t.category or "") != fold(category or ""), int(t.number)))
+    starts = [t for t in topics().values() if fold(t.title).startswith(wanted + " ")]
     return starts[0] if len(starts) == 1 else None
 
 
@@ -62,8 +64,3 @@ def parent_of(rule_id: str) -> str | None:
         return f"{match['topic']}.{match['item']}"
     info = topics().get(match["topic"])
     return info.slug if info else None
-
-
-def _fold(value: str) -> str:
-    """Compare titles without case, dash style or extra spaces."""
-    return " ".join(re.sub(r"[\u2010-\u2015-]", " ", value).casefold().split())

@@ -7,10 +7,12 @@ from corpus.model import PAGE_KINDS, Entry
 from ingest.errors import IngestError
 from ingest.steps.components import attach_components
 from ingest.steps.copies import compare_copies
+from ingest.steps.crosslink import crosslink
 from ingest.steps.home import home_entries
 from ingest.steps.link_faq import link_faqs
-from ingest.steps.merge import merge_duplicates
+from ingest.steps.merge import merge_duplicates, merge_same_rulings
 from ingest.steps.restated import merge_restated
+from ingest.steps.rulings import attach_rulings
 from ingest.steps.xrefs import link_refs
 
 Step = Callable[[list[Entry]], list[Entry]]
@@ -52,7 +54,8 @@ def check_ids(entries: list[Entry]) -> list[Entry]:
 
 
 STEPS: tuple[Step, ...] = (
-    merge_duplicates, compare_copies, attach_components, link_faqs, merge_restated, home_entries, link_refs, order_entries, check_ids,
+    merge_duplicates, merge_same_rulings, compare_copies, attach_components, link_faqs, merge_restated, home_entries,
+    attach_rulings, crosslink, link_refs, order_entries, check_ids,
 )
 
 

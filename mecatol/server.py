@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import selectors
+import socket
 import sys
 import time
 from dataclasses import dataclass
@@ -108,5 +109,17 @@ class Server(BaseApplication):
 
 
 def serve(load_app, options: ServeOptions, announce) -> None:
-    """Run until stopped (Ctrl-C or SIGTERM stop the workers gracefully)."""
+    """Run until stopped (Ctrl-C or SIGTERM stop the workers gracefully); OSError if the port is taken."""
+    check_address(options.host, options.port)
     Server(load_app, options, announce).run()
+
+
+def check_address(host: str, port: int) -> None:
+    """Fail at once, as one clear OSError, when the address cannot be bound (gunicorn would retry, then exit 1)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise OSError(exc.errno, f"cannot listen on {host}:{port}: {exc.strerror}") from None

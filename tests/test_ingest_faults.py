@@ -141,3 +141,37 @@ def test_lock_error_is_a_corpus_error(tmp_path):
     instance = tmp_path / "inst"
     with lock_held_elsewhere(instance), pytest.raises(CorpusError, match="another ingest is running"):
         publish_tiny(instance)
+
+
+def test_huge_page_over_http_is_refused_after_the_cap(tmp_path):
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    from threading import Thread
+
+    from ingest.crawl import Fetcher
+    from ingest.errors import FetchError
+
+    class Huge(BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 - the http.server API
+            if self.path == "/robots.txt":
+                self.send_error(404)
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            try:  # far more than a page; the fetcher hangs up after the cap
+                for _ in range(50):
+                    self.wfile.write(b"<p>" + b"x" * 999_997)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+
+        def log_message(self, *args):
+            pass
+
+    with ThreadingHTTPServer(("127.0.0.1", 0), Huge) as server:
+        Thread(target=server.serve_forever, daemon=True).start()
+        url = f"http://127.0.0.1:{server.server_address[1]}/R_huge"
+        try:
+            with pytest.raises(FetchError, match=f"R_huge: .*larger than the {MAX_PAGE_BYTES / 1e6:g} MB"):
+                Fetcher(tmp_path / "cache", delay=0).get(url)
+        finally:
+            server.shutdown()

@@ -5,7 +5,8 @@ import pytest
 
 from corpus.model import Entry, Source
 from ingest.parsers import wiki
-from ingest.steps.link_faq import FALLBACK, key, link_faqs
+from corpus.names import fold as key
+from ingest.steps.link_faq import FALLBACK, link_faqs
 from shared import shared_dir
 
 TIRULES = Source("tirules", "https://tirules.com/x", "LRR 2.0")

@@ -169,3 +169,14 @@ def test_every_worker_picks_up_a_new_corpus(tmp_path):
     assert len(before) == 1
     assert all(status == 200 and b"Now with more words." in body for status, _, body in after)
     assert {headers["ETag"] for _, headers, _ in after}.isdisjoint(before)
+
+
+def test_a_taken_port_is_one_line_and_exit_2(web_instance):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "mecatol", "serve", "--port", str(port), "--instance",
+                               str(web_instance)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"mecatol: [Errno 98] cannot listen on 127.0.0.1:{port}: Address already in use"

@@ -95,3 +95,30 @@ def test_phrase_survives_a_clear_between_check_and_read(fresh_corpus):
         first = scores.phrase(searcher, ("space", "cannon"))
         scores._cache = ClearedAfterCheck(scores._cache)
         assert scores.phrase(searcher, ("space", "cannon")) == first
+
+
+PATHS = ["/rules/space-cannon", "/rules/pds", "/api/search?q=space+cannon+adjacent", "/search?q=%22war+sun%22",
+         "/rules/movement", "/api/topics/space-cannon", "/factions/xxcha", "/api/search?q=pds"]
+
+
+def test_pages_and_search_from_16_threads_on_cold_caches(web_instance):
+    """Page views, rendered HTML and search caches filled by 16 threads at once give the same pages."""
+    from webapp import create_app
+    from webapp.corpus_access import close_app
+
+    reference = create_app({"TESTING": True, "INSTANCE": str(web_instance)})
+    expected = {path: reference.test_client().get(path).data for path in PATHS}
+    close_app(reference)
+    app = create_app({"TESTING": True, "INSTANCE": str(web_instance)})
+
+    def hammer(n: int) -> None:
+        client = app.test_client()
+        for i in range(len(PATHS)):
+            path = PATHS[(n + i) % len(PATHS)]
+            response = client.get(path)
+            assert response.status_code == 200 and response.data == expected[path], path
+
+    try:
+        assert run_threads(hammer) == []
+    finally:
+        close_app(app)

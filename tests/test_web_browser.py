@@ -80,8 +80,9 @@ def test_copy_citation(page, base_url):
     page.locator('[id="77.7d"] button.cite').click()
     page.locator('[id="77.7d"] button.cite.done').wait_for()
     text = page.evaluate("navigator.clipboard.readText()")
-    assert text.startswith('77.7d (Space Cannon): "Game effects that allow the use of Space Cannon abilities')
-    assert text.endswith(f'" — {base_url}/r/77.7d')
+    assert text == ('77.7d (Space Cannon, LRR 2.0): "Game effects that allow the use of Space Cannon abilities '
+                    'against ships in adjacent systems have no effect during Space Cannon Defense." — '
+                    f'{base_url}/r/77.7d')
 
 
 def test_space_cannon_screenshot(page):

@@ -10,6 +10,7 @@ import pytest
 
 from corpus import index, store
 from corpus.model import Entry, Source
+from ingest.steps.crosslink import crosslink
 from shared import shared_dir
 from webapp import create_app
 from webapp.corpus_access import close_app
@@ -73,7 +74,7 @@ def tiny_entries(extra: str = "") -> list[Entry]:
               "As 77.3 says, a <a class=\"xref\" data-ref=\"pds\">PDS</a> fires.", src,
               parent="space-cannon", number="I", order=3, authority="community-note"),
         Entry("faq.units.abc123", "faq", "pds", "Can a PDS fire twice?", "Q: Can a PDS fire twice?\nA: No.",
-              "No, see 77.3.", src, order=9, authority="official-faq", refs=["77.3", "pds"]),
+              "No, see 77.3.", src, order=9, authority="official-faq", refs=["77.3", "pds"], rules=["77.3"]),
         Entry("question.space-cannon.1", "question", "space-cannon", "Does it work?", "Does it work?",
               "Does it work?", src, order=9, authority="open-question"),
     ]
@@ -81,7 +82,7 @@ def tiny_entries(extra: str = "") -> list[Entry]:
 
 def publish_tiny(instance: Path, extra: str = "") -> Path:
     """Publish the tiny corpus into an instance folder (a new version each call)."""
-    entries = tiny_entries(extra)
+    entries = crosslink(tiny_entries(extra))  # as ingest stores them: references resolved
     return store.publish(instance, entries, {"counts": {}}, index.build)
 
 

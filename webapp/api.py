@@ -27,8 +27,8 @@ def search():
 
 @bp.get("/rules/<path:entry_id>")
 def entry(entry_id: str):
-    """Any entry by id: a rule, note, FAQ, section or page."""
-    return ok(entry=views.entry_dict(get_corpus().get(entry_id)))
+    """Any entry by id (rule, note, FAQ, section, page) with its citation and the FAQs and open questions beside it."""
+    return ok(**views.rule_dict(get_corpus().get(entry_id)))
 
 
 @bp.get("/topics")

@@ -13,11 +13,13 @@ BLOCK_KINDS = ("rule", "text", "section", "note")
 
 @dataclass
 class Block:
-    """One entry shown on a page: its nesting depth and the FAQ entries answering it."""
+    """One entry shown on a page: its nesting depth and the rulings (FAQs, open questions) beside it."""
 
     entry: Entry
     depth: int
     faqs: list[Entry] = field(default_factory=list)
+    questions: list[Entry] = field(default_factory=list)
+    missing_from: list[dict] = field(default_factory=list)
 
 
 @dataclass
@@ -45,8 +47,13 @@ class Catalog:
         self.corpus = corpus
         self.renderer = Renderer(corpus)
         self.source_names = sorted({s.name for e in corpus.entries for s in e.sources})
-        self._faqs = _faqs_by_page(corpus)
+        self._rulings = _rulings_by_page(corpus)
+        self._beside = _rulings_by_rule(corpus)
         self._views: dict[str, PageView] = {}
+
+    def rulings_for(self, entry_id: str) -> list[Entry]:
+        """The FAQs and open questions set beside one rule or section, in corpus order."""
+        return self._beside.get(entry_id, [])
 
     @property
     def folder(self):
@@ -61,17 +68,21 @@ class Catalog:
         return view
 
     def _build(self, slug: str) -> PageView:
-        """Assemble a page: blocks in document order, FAQs beside the rules they answer."""
+        """Assemble a page: blocks in document order, rulings beside the rules they clarify."""
         entries = self.corpus.topic(slug)
         page = entries[0]
         blocks = [Block(e, self._depth(e)) for e in entries[1:] if e.kind in BLOCK_KINDS]
+        _copies_lacking(page, blocks)
         after = self._last_descendants(blocks)
-        loose = []
-        for faq, anchors in self._faqs.get(slug, ()):
+        loose: dict[str, list[Entry]] = {"faq": [], "question": []}
+        for ruling, anchors in self._rulings.get(slug, ()):
             target = next((after[a] for a in anchors if a in after), None)
-            (target.faqs if target else loose).append(faq)
-        questions = [e for e in entries if e.kind == "question"]
-        return PageView(page, blocks, loose, questions, self._related(page), self._referencing(slug, entries))
+            if target is not None:
+                (target.faqs if ruling.kind == "faq" else target.questions).append(ruling)
+            elif ruling.topic == slug:
+                loose[ruling.kind].append(ruling)
+        return PageView(page, blocks, loose["faq"], loose["question"], self._related(page),
+                        self._referencing(slug, entries))
 
     def _last_descendants(self, blocks: list[Block]) -> dict[str, Block]:
         """id -> the last block of that entry and everything under it, where its FAQs go."""
@@ -112,27 +123,31 @@ class Catalog:
         return sorted(pages, key=lambda p: (p.kind != "topic", p.order, p.title))
 
 
-def _faqs_by_page(corpus: Corpus) -> dict[str, list[tuple[Entry, list[str]]]]:
-    """page slug -> [(faq entry, ids on that page it answers)], for every FAQ concerning the page."""
+def _rulings_by_page(corpus: Corpus) -> dict[str, list[tuple[Entry, list[str]]]]:
+    """page slug -> [(ruling, ids on that page it clarifies)]: its home page and each page of its rules."""
     found: dict[str, list[tuple[Entry, list[str]]]] = defaultdict(list)
-    for faq in (e for e in corpus.entries if e.kind == "faq"):
-        anchors: dict[str, list[str]] = {faq.topic: []}
-        for ref in faq.refs:
+    for ruling in (e for e in corpus.entries if e.kind in ("faq", "question")):
+        anchors: dict[str, list[str]] = {ruling.topic: []}
+        for ref in ruling.rules:
             target = corpus.by_id.get(ref)
             if target is not None:
                 anchors.setdefault(target.topic, []).append(ref)
         for page, ids in anchors.items():
-            found[page].append((faq, ids))
-    return {page: _unique(faqs) for page, faqs in found.items()}
+            found[page].append((ruling, ids))
+    return dict(found)
 
 
-def _unique(faqs: list[tuple[Entry, list[str]]]) -> list[tuple[Entry, list[str]]]:
-    """One copy of a ruling that a FAQ lists under two headings."""
-    seen: set[tuple[str, str]] = set()
-    kept = []
-    for faq, ids in faqs:
-        key = (faq.title, faq.text)
-        if key not in seen:
-            seen.add(key)
-            kept.append((faq, ids))
-    return kept
+def _rulings_by_rule(corpus: Corpus) -> dict[str, list[Entry]]:
+    """rule or section id -> the rulings that clarify it."""
+    found: dict[str, list[Entry]] = defaultdict(list)
+    for ruling in (e for e in corpus.entries if e.kind in ("faq", "question")):
+        for ref in ruling.rules:
+            found[ref].append(ruling)
+    return dict(found)
+
+
+def _copies_lacking(page: Entry, blocks: list[Block]) -> None:
+    """Mark each entry that a copy of the page lacks (an older saved copy without notes VI, VII)."""
+    lacking = [v for v in page.variants if "missing" in v]
+    for block in blocks:
+        block.missing_from = [v["source"] for v in lacking if block.entry.id in v["missing"]]

@@ -76,8 +76,11 @@ def _paths() -> dict:
                 _param("source", "query", {"type": "string"}, "only entries from this source (e.g. wiki)")],
             "responses": _answer(_ref("Search"))}},
         "/api/rules/{entry_id}": {"get": {
-            "summary": "One entry by id", "operationId": "entry", "parameters": [path_id],
-            "responses": _answer(_ok(entry=_ref("Entry")), 404)}},
+            "summary": "One entry by id, its citation, and the FAQs and open questions beside it",
+            "operationId": "entry", "parameters": [path_id],
+            "responses": _answer(_ok(entry=_ref("Entry"), citation={"type": "string"},
+                                     faqs={"type": "array", "items": _ref("Entry")},
+                                     questions={"type": "array", "items": _ref("Entry")}), 404)}},
         "/api/topics": {"get": {
             "summary": "The index of every topic, faction and card page", "operationId": "topics",
             "responses": _answer(_ok(by_name={"type": "array", "items": _ref("PageLink")}))}},

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import html
+import re
 
 import nh3
 from markupsafe import Markup
@@ -10,13 +11,14 @@ from markupsafe import Markup
 from corpus import Corpus
 from corpus.model import Entry
 from webapp import urls
-from webapp.crosslink import Linker
 
 # Everything entry HTML may contain after cross-linking, and nothing else.
 ENTRY_TAGS = {"a", "b", "i", "span", "mark", "br"}
 ENTRY_ATTRIBUTES = {"a": {"class", "href", "data-ref", "data-preview"},
                     "span": {"class"}, "mark": {"class"}}
 SNIPPET_TAGS = {"mark"}
+# A reference ingest stored: <a class="xref" data-ref="77.3">; only its URLs are added here.
+_STORED_REF = re.compile(r'<a class="xref" data-ref="([^"]+)">')
 
 
 @functools.cache
@@ -53,21 +55,31 @@ def body_html(entry: Entry) -> str:
 
 
 class Renderer:
-    """Cross-linked, sanitized HTML per entry of one corpus, computed once and cached."""
+    """Entry HTML with its stored references given URLs, sanitized; computed once per entry."""
 
     def __init__(self, corpus: Corpus):
         self.corpus = corpus
-        self.linker = Linker.from_corpus(corpus)
         self._cache: dict[str, Markup] = {}
         self._targets: dict[str, tuple[str, str] | None] = {}
 
     def html(self, entry: Entry) -> Markup:
-        """The entry's body, linked and sanitized (cached; needs a request context the first time)."""
+        """The entry's body, its references mapped to URLs, sanitized (cached; needs a request context)."""
         cached = self._cache.get(entry.id)
         if cached is None:
-            linked = self.linker.link(body_html(entry), entry, self.target)
-            cached = self._cache[entry.id] = clean_entry_html(linked)
+            cached = self._cache[entry.id] = clean_entry_html(self.urls_for_refs(body_html(entry)))
         return cached
+
+    def urls_for_refs(self, source: str) -> str:
+        """Give each stored reference its page URL and preview URL (an unknown id keeps no href)."""
+        def tag(match: re.Match) -> str:
+            ref = html.unescape(match.group(1))
+            target = self.target(ref)
+            if target is None:
+                return match.group(0)
+            esc = lambda value: html.escape(value, quote=True)  # noqa: E731
+            return (f'<a class="xref" href="{esc(target[0])}" data-ref="{esc(ref)}" '
+                    f'data-preview="{esc(target[1])}">')
+        return _STORED_REF.sub(tag, source)
 
     def target(self, entry_id: str) -> tuple[str, str] | None:
         """(page URL at the anchor, preview API URL) for an id, None when unknown."""
@@ -82,9 +94,11 @@ class Renderer:
         return self.target(entry_id)[0]
 
     def clarifies(self, entry: Entry, limit: int = 8) -> list[tuple[str, str, str]]:
-        """(label, URL, preview URL) for the rules and pages a FAQ concerns: rule ids first, then pages."""
-        refs = [self.corpus.by_id[r] for r in entry.refs if r in self.corpus.by_id]
-        rules = [(r.id, *self.target(r.id)) for r in refs if r.kind == "rule"]
+        """(label, URL, preview URL) for what a ruling concerns: the rules it sits beside, then pages."""
+        beside = [self.corpus.by_id[r] for r in entry.rules if r in self.corpus.by_id]
+        rules = [(r.number or r.title, *self.target(r.id)) for r in beside]
+        refs = [self.corpus.by_id[r] for r in entry.refs if r in self.corpus.by_id and r not in entry.rules]
+        rules += [(r.id, *self.target(r.id)) for r in refs if r.kind == "rule"]
         # A card page may share its title with a rules topic ("Action Cards"): say which is which.
         pages = [(p.title + (" (card notes)" if p.kind == "card" else ""), *self.target(p.id))
                  for p in refs if p.is_page]

@@ -8,11 +8,11 @@ from flask import current_app
 from markupsafe import Markup
 
 from corpus.model import HOMEBREW_FLAG, KINDS, Entry
+from corpus.names import fold
 from webapp import urls
 from webapp.corpus_access import get_catalog, get_corpus
 from webapp.errors import BadParameter
 from webapp.limits import whole_number
-from webapp.names import fold
 from webapp.render import clean_snippet
 from webapp.views import close_titles
 

@@ -7,13 +7,13 @@ import re
 from corpus.model import HOMEBREW_FLAG, Entry
 from webapp import urls
 from webapp.catalog import PageView
+from webapp.citation import SOURCE_NAMES, citation
 from webapp.corpus_access import get_catalog, get_corpus
-from webapp.names import fold
+from corpus.names import fold
 
 KIND_LABELS = {"rule": "Rule", "text": "Rule", "note": "Note", "faq": "FAQ", "question": "Open question",
                "topic": "Topic", "faction": "Faction", "card": "Card", "section": "Section", "page": "Page"}
-SOURCE_LABELS = {"tirules": "tirules (LRR and notes)", "official-rules": "official rules site",
-                 "tirules-text": "tirules, copied text", "wiki": "wiki FAQ", "tirules-questions": "open questions", "asyncti4": "AsyncTI4 card data"}
+SOURCE_LABELS = SOURCE_NAMES
 AUTHORITY_LABELS = {"lrr": "LRR", "official-faq": "official", "community-note": "community",
                     "open-question": "open question", "card-text": "card text"}
 
@@ -24,13 +24,22 @@ def entry_dict(entry: Entry) -> dict:
     data["homebrew"] = HOMEBREW_FLAG in entry.flags
     data["url"] = urls.entry_url(get_corpus(), entry.id)
     data["permalink"] = urls.permalink(entry.id)
+    data["citation"] = citation(get_corpus(), entry)
     return data
+
+
+def rule_dict(entry: Entry) -> dict:
+    """One entry for /api/rules/<id>: the entry, its citation, and the rulings set beside it."""
+    rulings = get_catalog().rulings_for(entry.id)
+    return {"entry": entry_dict(entry), "citation": citation(get_corpus(), entry),
+            "faqs": [entry_dict(r) for r in rulings if r.kind == "faq"],
+            "questions": [entry_dict(r) for r in rulings if r.kind == "question"]}
 
 
 def page_dict(view: PageView) -> dict:
     """A page for JSON: the page entry, its entries in order, and what surrounds them."""
     entries = [b.entry for b in view.blocks]
-    entries += [f for b in view.blocks for f in b.faqs] + view.faqs + view.questions
+    entries += [f for b in view.blocks for f in b.faqs + b.questions] + view.faqs + view.questions
     return {"page": entry_dict(view.page), "entries": [entry_dict(e) for e in entries],
             "related": [page_link(p) for p in view.related],
             "referenced_by": [page_link(p) for p in view.referenced_by]}

@@ -9,12 +9,14 @@ from ingest.normalize import Text, normalize
 from ingest.parsers._decode import decode
 from ingest.parsers.tirules_index import parse_index
 from ingest.parsers.tirules_notes import h1_sections, parse_notes, section_entry
-from ingest.parsers.tirules_page import NAME, PageInfo, header, join, page_info, page_name, soup
+from ingest.parsers.tirules_page import NAME, PageInfo, bullets, header, join, page_info, page_name, soup
 from ingest.parsers.tirules_rules import parse_rules, topic_number
 from ingest.slugs import slug_for_link
 
-__all__ = ["NAME", "sniff", "parse"]
+__all__ = ["NAME", "NO_LRR_FLAG", "sniff", "parse"]
 TE_CATEGORY = "Thunder's Edge"
+NO_LRR = "There currently does not exist a Living Rules Reference section"
+NO_LRR_FLAG = "no-lrr-section"
 
 
 def sniff(location: str, data: bytes) -> bool:
@@ -59,11 +61,15 @@ def _topic_page(doc: BeautifulSoup, article: Tag, info: PageInfo, location: str)
     if list_intro is not None:
         intro = list_intro if intro is None else join(intro, list_intro)
     intro = intro or Text("", "")
+    flags = []
+    if not number and intro.text.startswith(NO_LRR):
+        # A Thunder's Edge topic the LRR has no section for: a notice on the page, not a rule.
+        intro, flags = Text("", ""), [NO_LRR_FLAG]
     topic = Entry(
         id=info.slug, kind="topic", topic=info.slug, title=title, text=intro.text, html=intro.html,
         sources=[info.source], parent=None, number=number,
         category=category if number else (category or TE_CATEGORY),
-        refs=_related(sections.get("Related Topics", [])),
+        refs=_related(sections.get("Related Topics", [])), flags=flags,
     )
     if not rules and intro.text:
         # Attacker (13), Defender (29): the intro is the topic's one rule.
@@ -96,9 +102,11 @@ def _paragraphs(body: list[Tag]) -> Text | None:
     """The p elements of a section joined into one text."""
     text = None
     for tag in body:
-        if tag.name == "p":
-            para = normalize(tag)
-            text = para if text is None else join(text, para)
+        # A list inside a p ends the p in a browser, so it follows as a sibling (Game Round's phases).
+        if tag.name in ("p", "ol", "ul") and not {"lrr", "note"} & set(tag.get("class") or []):
+            para = normalize(tag) if tag.name == "p" else bullets(tag)
+            if para.text:
+                text = para if text is None else join(text, para)
     return text
 
 

@@ -28,17 +28,21 @@ def parse_notes(ol: Tag, info: PageInfo, owner: str, order: int, done: int = 0) 
                 entries.append(_note(info, last.id, f"{last.id}.{m}", label, _note_text(li), order + len(entries)))
         elif child.name in ("p", "ul") and last is not None:
             extra = normalize(child) if child.name == "p" else bullets(child)
-            merged = join(Text(last.text, last.html), extra)
-            last.text, last.html = merged.text, merged.html
+            into = entries[-1] if entries[-1] is last or entries[-1].kind == "text" else None
+            if into is None:
+                # After sub-notes (trade note I's "A deal made…"): its own entry, read after them.
+                into = _note(info, last.id, f"{last.id}.text", "", Text("", ""), order + len(entries))
+                into.kind, into.number = "text", None
+                entries.append(into)
+            merged = join(Text(into.text, into.html), extra) if into.text else extra
+            into.text, into.html = merged.text, merged.html
+            into.title = into.title or _short(into.text)
     return entries
 
 
 def _note_text(li: Tag) -> Text:
     """A note's text; lists nested inside the item stay part of it as bullets."""
-    text = item_text(li)
-    for nested in li.find_all(["ol", "ul"], recursive=False):
-        text = join(text, bullets(nested))
-    return text
+    return item_text(li, lists=True)
 
 
 def _note(info: PageInfo, parent: str, note_id: str, label: str, text: Text, order: int) -> Entry:

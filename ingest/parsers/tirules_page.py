@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import copy
+import html
 import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from urllib.parse import urlsplit
 
-from bs4 import BeautifulSoup, Tag
+from bs4 import BeautifulSoup, Comment, Tag
 
 from corpus.model import Source
 from ingest.normalize import Text, normalize
@@ -64,8 +65,8 @@ def _stem(location: str) -> str:
 
 
 def soup(text: str) -> BeautifulSoup:
-    """Parse like a browser does for this markup (html.parser keeps h2 > li)."""
-    return BeautifulSoup(text, "html.parser")
+    """Parse as a browser does (the HTML5 algorithm): an unclosed li ends at the next li, a p at a list."""
+    return BeautifulSoup(text, "html5lib")
 
 
 def header(doc: BeautifulSoup) -> tuple[str, str | None]:
@@ -88,12 +89,36 @@ def titled(tag: Tag) -> tuple[Text, str | None]:
     return normalize(tag), category
 
 
-def item_text(li: Tag) -> Text:
-    """Normalized text of a list item without its nested lists."""
-    li = copy.copy(li)
-    for nested in li.find_all(["ol", "ul"]):
-        nested.decompose()
-    return normalize(li)
+def item_text(li: Tag, lists: bool = False) -> Text:
+    """A list item's text in source order: its paragraphs, and its nested lists as bullets if asked."""
+    if not li.find(("p", "ol", "ul", "div"), recursive=False):
+        return normalize(li)  # the usual case: one run of inline text
+    text: Text | None = None
+    inline: list[str] = []
+    for child in [*li.children, None]:
+        block = isinstance(child, Tag) and child.name in ("p", "ol", "ul", "div")
+        if child is not None and not block:
+            inline.append(_markup(child))
+            continue
+        if "".join(inline).strip():
+            text = _append(text, normalize("".join(inline)))
+        inline = []
+        if child is None or (child.name in ("ol", "ul") and not lists):
+            continue
+        text = _append(text, bullets(child) if child.name in ("ol", "ul") else normalize(child))
+    return text or Text("", "")
+
+
+def _markup(node) -> str:
+    """A node back as markup (text escaped again, comments dropped) for normalize to read."""
+    if isinstance(node, Tag):
+        return str(node)
+    return "" if isinstance(node, Comment) else html.escape(str(node), quote=False)
+
+
+def _append(text: Text | None, more: Text) -> Text:
+    """join, starting from nothing."""
+    return more if text is None else join(text, more)
 
 
 def bullets(ul: Tag) -> Text:

@@ -18,7 +18,7 @@ _RESET = re.compile(r"\.lrr\s*\{[^}]*counter-reset:\s*item(?:\s+(-?\d+))?")
 def topic_number(doc: BeautifulSoup) -> str | None:
     """The LRR topic number from the page's style tags, if it has one."""
     for style in doc.find_all("style"):
-        match = _TOPIC_NUMBER.search(style.get_text())
+        match = _TOPIC_NUMBER.search(_css(style))
         if match:
             return match.group(1)
     return None
@@ -28,9 +28,14 @@ def counter_start(doc: BeautifulSoup) -> int:
     """The value the item counter is reset to before the first rule."""
     start = 0
     for style in doc.find_all("style"):
-        for match in _RESET.finditer(style.get_text()):
+        for match in _RESET.finditer(_css(style)):
             start = int(match.group(1) or 0)
     return start
+
+
+def _css(style: Tag) -> str:
+    """A style element's text (html5lib stores it as a plain string, which get_text skips)."""
+    return "".join(str(part) for part in style.contents)
 
 
 class _Counter:
@@ -65,9 +70,16 @@ class _Counter:
         """A paragraph or bullet list: part of the rule it follows, or the intro."""
         if self.last is None:
             self.intro = text if self.intro is None else join(self.intro, text)
+        elif self.entries[-1] is self.last or self.entries[-1].kind == "text":
+            into = self.entries[-1]
+            merged = join(Text(into.text, into.html), text)
+            into.text, into.html = merged.text, merged.html
         else:
-            merged = join(Text(self.last.text, self.last.html), text)
-            self.last.text, self.last.html = merged.text, merged.html
+            # After sub-rules ("To resolve a space combat…" after 78.2b): its own
+            # unnumbered entry, so it reads after them as on the site, not inside 78.2.
+            count = sum(1 for e in self.entries if e.kind == "text") + 1
+            entry = self._entry(f"{self.info.slug}.text-{count}", text, self.info.slug, False)
+            entry.kind, entry.number = "text", None
 
     def _entry(self, rule_id: str, text: Text, parent: str, heading: bool) -> Entry:
         """Record one rule entry in document order."""

@@ -12,10 +12,10 @@ import html
 import re
 
 from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
+from corpus.names import fold
 from ingest.parsers.asyncti4.common import fold_name, fold_printing
 from ingest.parsers.asyncti4.entries import COMPONENT_FLAG, PROVISIONAL
 from ingest.slugs import slugify
-from ingest.steps.home import fold_title
 
 _NUMERAL = re.compile(r" (i|ii)$")
 
@@ -43,7 +43,7 @@ def attach_components(entries: list[Entry]) -> list[Entry]:
     topics = _topic_index(rules)
     for entry in (c for c in components if c.kind not in PAGE_KINDS):
         entry.topic = entry.parent = moved.get(entry.topic, entry.topic.removeprefix(PROVISIONAL))
-        home = topics.get((entry.category, fold_title(entry.title)))
+        home = topics.get((entry.category, fold(entry.title)))
         if home is not None and HOMEBREW_FLAG not in entry.flags:
             # A planet or strategy card the rules have a topic for (Mecatol Rex, Leadership) is read there.
             entry.topic = entry.parent = home
@@ -67,16 +67,21 @@ def _page_for(page: Entry, pages: dict[str, Entry]) -> Entry | None:
     same_id = pages.get(page.id.removeprefix(PROVISIONAL))
     if same_id is not None and same_id.kind == page.kind:
         return same_id
-    wanted = fold_title(page.title)
+    wanted = _loose(page.title)
     same_kind = sorted((p for p in pages.values() if p.kind == page.kind), key=lambda p: p.id)
     tests = [lambda have: have == wanted, lambda have: have.replace(" ", "") == wanted.replace(" ", "")]
     if page.kind == "faction":  # faction names come with and without their sub-titles
         tests += [lambda have: f" {wanted} " in f" {have} ", lambda have: wanted.startswith(have + " ")]
     for test in tests:
         for candidate in same_kind:
-            if wanted and test(fold_title(candidate.title)):
+            if wanted and test(_loose(candidate.title)):
                 return candidate
     return None
+
+
+def _loose(title: str) -> str:
+    """A page title folded, every word without a final s ("Council Keleres" vs "… Keleres - Argent")."""
+    return " ".join(word.rstrip("s") for word in fold(title).split())
 
 
 def _topic_index(rules: list[Entry]) -> dict[tuple[str, str], str]:
@@ -87,9 +92,9 @@ def _topic_index(rules: list[Entry]) -> dict[tuple[str, str], str]:
     index: dict[tuple[str, str], str] = {}
     for entry in rules:
         if entry.kind == "topic":
-            index.setdefault(("Planet", fold_title(entry.title)), entry.id)
+            index.setdefault(("Planet", fold(entry.title)), entry.id)
             if entry.category == "Strategy Card":
-                index[("Strategy Card", fold_title(entry.title))] = entry.id
+                index[("Strategy Card", fold(entry.title))] = entry.id
     return index
 
 

@@ -1,9 +1,9 @@
 """Home: every entry belongs to a page that exists in the corpus."""
 from __future__ import annotations
 
-import re
 
 from corpus.model import PAGE_KINDS, Entry
+from corpus.names import fold
 
 TITLE_PREFIX = "?"
 # Pages made up for entries that belong to no source page.
@@ -28,22 +28,14 @@ def _title_index(entries: list[Entry]) -> dict[tuple[str, str], str]:
     index: dict[tuple[str, str], str] = {}
     for entry in entries:
         if entry.kind in PAGE_KINDS:
-            index.setdefault((entry.kind, fold_title(entry.title)), entry.id)
+            index.setdefault((entry.kind, fold(entry.title)), entry.id)
     return index
-
-
-def fold_title(title: str) -> str:
-    """Compare titles loosely: case, a leading "The", plurals, punctuation."""
-    words = re.sub(r"[^a-z0-9 ]+", " ", title.lower()).split()
-    if words[:1] == ["the"]:
-        words = words[1:]
-    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words)
 
 
 def _resolve(wanted: str, titles: dict[tuple[str, str], str]) -> str | None:
     """Slug for "kind:Title"; a faction may be named by its short name too."""
     kind, _, title = wanted.partition(":")
-    folded = fold_title(title)
+    folded = fold(title)
     if (kind, folded) in titles:
         return titles[(kind, folded)]
     for (k, name), slug in titles.items():

@@ -73,3 +73,21 @@ def comparable(text: str) -> str:
     text = re.sub(r"step (\d) ?- ?", r"step \1 ", text)
     text = re.sub(r"[^\w\s]", "", text)
     return " ".join(text.split())
+
+
+def merge_same_rulings(entries: list[Entry]) -> list[Entry]:
+    """One FAQ entry per ruling: the same question and answer from two pages (or under two
+    headings) become one entry listing every source; the first id in sort order is kept."""
+    kept: dict[tuple[str, str], Entry] = {}
+    for entry in sorted(entries, key=lambda e: e.id):
+        if entry.kind != "faq":
+            continue
+        key = (comparable(entry.title), comparable(entry.text))
+        if key in kept:
+            first = kept[key]
+            first.sources = sorted(set(first.sources) | set(entry.sources))
+            first.refs = sorted(set(first.refs) | set(entry.refs))
+        else:
+            kept[key] = entry
+    keep = {id(e) for e in kept.values()}
+    return [e for e in entries if e.kind != "faq" or id(e) in keep]

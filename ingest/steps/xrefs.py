@@ -4,9 +4,8 @@ from __future__ import annotations
 import re
 
 from corpus.model import Entry
+from corpus import names
 
-# "77.3", "rule 68.1d", "(77.7d)", "66.2i": a topic number, an item, sub-letters.
-RULE_ID = re.compile(r"(?<![\w.])(\d{1,3}\.\d{1,2}[a-z]{0,3})(?![\w.]*\d)")
 _DATA_REF = re.compile(r'data-ref="([^"#]+)')
 
 
@@ -18,6 +17,6 @@ def link_refs(entries: list[Entry]) -> list[Entry]:
     """
     known = {e.id for e in entries}
     for entry in entries:
-        found = set(RULE_ID.findall(entry.text)) | set(_DATA_REF.findall(entry.html))
+        found = set(names.rule_ids(entry.text)) | set(_DATA_REF.findall(entry.html))
         entry.refs = sorted(r for r in set(entry.refs) | found if r in known and r != entry.id)
     return entries

@@ -142,13 +142,9 @@
   document.addEventListener("focusout", (event) => { if (xref(event.target)) closePreview(); });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") closePreview(); });
 
-  // Copy citation: 77.7d (Space Cannon): "…" — https://host/r/77.7d
+  // Copy citation: the server wrote the exact text, 77.7d (Space Cannon, LRR 2.0): "…" — https://host/r/77.7d
   function citation(button) {
-    const block = button.closest(".rule, .note, .faq");
-    const page = button.closest("[data-page-title]");
-    const text = block.querySelector(".body").textContent.replace(/\s+/g, " ").trim();
-    const url = new URL(button.dataset.permalink, location.href).href;
-    return `${button.dataset.cite} (${page ? page.dataset.pageTitle : ""}): "${text}" — ${url}`;
+    return button.dataset.citation;
   }
   function fallbackCopy(button, text) {
     let area = button.parentElement.querySelector("textarea.copy-fallback");
@@ -182,7 +178,25 @@
     document.querySelectorAll(".arrived").forEach((el) => el.classList.remove("arrived"));
     if (location.hash.length < 2) return;
     const el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    if (el) el.classList.add("arrived");
+    if (!el) return;
+    el.classList.add("arrived");
+    // After the browser's own jump to the anchor (on load), place the rule with its context.
+    if (document.readyState === "complete") requestAnimationFrame(() => place(el));
+    else window.addEventListener("load", () => requestAnimationFrame(() => place(el)), { once: true });
+  }
+  function place(el) {
+    // Show the rule with the heading it sits under (77.7d under "Space Cannon Defense"), if both fit.
+    // Else show it under its parent step (77.7), as far as the viewport allows.
+    if (!el.matches(".rule, .note")) return;
+    const depth = (node) => Number((node.className.match(/\bd(\d)\b/) || [0, 0])[1]);
+    let head = el.previousElementSibling, parent = null;
+    while (head && !head.matches(".rule.heading, h2")) {
+      if (!parent && head.matches(".rule, .note") && depth(head) < depth(el)) parent = head;
+      head = head.previousElementSibling;
+    }
+    const fits = (top) => top && el.getBoundingClientRect().bottom - top.getBoundingClientRect().top < window.innerHeight * 0.9;
+    const shown = fits(head) ? head : fits(parent) ? parent : null;
+    if (shown) window.scrollTo(0, window.scrollY + shown.getBoundingClientRect().top - 8);
   }
   window.addEventListener("hashchange", arrive);
   arrive();

@@ -5,7 +5,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from ingest.steps.home import fold_title
+from corpus.names import fold
 
 NAME = "asyncti4"
 REPO_URL = "https://github.com/AsyncTI4/TI4_map_generator_bot/blob/master/src/main/resources/"
@@ -78,13 +78,13 @@ _PRINTING = re.compile(r"\s*\([^)]*\)\s*$|\bOmega\b|Ω")
 def fold_name(name: str) -> str:
     """The card's name across printings: "X-89 Bacterial Weapon ΩΩ", "Iconoclast Omega" and
     "Exile (TF)" are printings of X-89 Bacterial Weapon, Iconoclast and Exile."""
-    return fold_title(_PRINTING.sub(" ", name))
+    return fold(_PRINTING.sub(" ", name))
 
 
 def fold_printing(name: str) -> str:
     """The name with its Codex mark kept ("Iconoclast Omega" is "Iconoclast Ω"), for the rules'
     sections of one printing."""
-    return fold_title(re.sub(r"\bOmega\b", "Ω", name).replace("Ω", " omega "))
+    return fold(re.sub(r"\bOmega\b", "Ω", name).replace("Ω", " omega "))
 
 
 def split_note(text: str) -> tuple[str, str]:

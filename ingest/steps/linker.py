@@ -1,0 +1,213 @@
+"""The one linker: which page, section or rule a name or number in prose means, over one corpus.
+
+Built once per ingest from all entries; the FAQ step, the rulings step and the
+cross-link step all ask it. Same-titled targets are told apart by context:
+"Technology strategy card" is the strategy card, "Research Team agenda" is not
+a faction ability, and a name on the asking entry's own pages wins.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from corpus.model import PAGE_KINDS, Entry
+from corpus import names
+from ingest.lrr import topic_info
+
+_KIND_RANK = {"topic": 0, "faction": 1, "card": 2, "section": 3, "rule": 4}
+# One-word titles that prose uses as plain rules vocabulary far more often than as a name.
+GENERIC = frozenset({
+    "ability", "attach", "combat", "control", "cost", "deal", "move", "opponent", "ship", "structure",
+    "unit", "upgrade", "readied", "exhausted", "destroyed", "modifier", "purge", "capture", "deploy",
+})
+# Words after (or before) a name that say what kind of thing it is.
+_TYPE_WORDS = ("strategy card", "action card", "agenda", "relic", "promissory note", "technology",
+               "objective", "exploration card", "event", "agent", "commander", "hero", "mech",
+               "flagship", "breakthrough", "faction ability", "ability", "planet", "leader")
+
+
+# Last words of faction names that prose uses as plain words, not as the faction's name.
+_FACTION_WORDS = frozenset({"virus", "collective", "brotherhood", "coalition", "kingdom", "flight", "alliance",
+                            "mindnet", "sorcerer", "federation", "council", "nomad", "clan", "embers", "emirates",
+                            "ghosts", "universities", "barony", "titans", "arborec", "winnu", "xxcha", "yin"})
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something prose can name: a page, a section (ability, card) of one, or an h2 rule heading."""
+
+    ref: str
+    topic: str
+    kind: str
+    types: frozenset = field(default=frozenset(), compare=False)
+    categorised: bool = False
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A name found in prose: where, which target, and how it was written."""
+
+    start: int
+    end: int
+    target: Target
+    words: str
+
+
+class Linker:
+    """Title and rule lookups over the entries present, built once per run."""
+
+    def __init__(self, entries: list[Entry]):
+        self.by_id = {e.id: e for e in entries}
+        self.pages = {e.id: e for e in entries if e.kind in PAGE_KINDS}
+        self.targets: dict[str, list[Target]] = {}
+        for entry in entries:
+            target = self._target(entry)
+            if target is not None:
+                for title in _aliases(entry):
+                    self.targets.setdefault(names.fold(title), []).append(target)
+        self.prose = {k for k, ts in self.targets.items() if any(t.kind != "rule" for t in ts)}
+        self.firsts = names.first_words(self.prose)
+
+    def _target(self, entry: Entry) -> Target | None:
+        """Source pages, their sections and h2 rule headings (not made-up pages, not wiki prose)."""
+        if any(s.name == "wiki" for s in entry.sources) or not names.fold(entry.title):
+            return None
+        if entry.kind in ("topic", "faction", "card"):
+            types = {"strategy card"} if entry.category == "Strategy Card" else set()
+            return Target(entry.id, entry.id, entry.kind, frozenset(types), bool(entry.category))
+        if entry.kind == "section":
+            return Target(entry.id, entry.topic, "section", frozenset(self._section_types(entry)))
+        if entry.kind == "rule" and entry.heading:
+            return Target(entry.id, entry.topic, "rule")
+        return None
+
+    def _section_types(self, entry: Entry) -> set[str]:
+        """What a section is: its page's kind of card ("agenda") or its faction category ("agent")."""
+        page = self.pages.get(entry.topic)
+        found = {names.fold(entry.category)} if entry.category else set()
+        if page is not None and page.kind == "card":
+            found.add(names.fold(page.title))
+        if page is not None and page.kind == "faction":
+            found |= {"ability", "faction ability"}
+        return found
+
+    def leader(self, faction: str, text: str, end: int) -> Target | None:
+        """"the Cabal flagship", "Mahact hero": the one section of that category on the faction's page."""
+        said = _type_said(text, end, end)
+        if not said:
+            return None
+        found = [t for ts in self.targets.values() for t in ts
+                 if t.kind == "section" and t.topic == faction and said in t.types and said != "ability"]
+        unique = {t.ref: t for t in found}
+        return next(iter(unique.values())) if len(unique) == 1 else None
+
+    def named(self, name: str | None) -> list[Target]:
+        """Targets a heading or page title names ("Technology - Neural Motivator": each part)."""
+        if not name:
+            return []
+        parts = [name] + [p for p in re.split(r"\s+[-–—:›]\s+", name) if p != name]
+        return [t for part in parts for t in self.targets.get(names.fold(part), [])]
+
+    def mentions(self, text: str, home: set[str] = frozenset(), loose: bool = False) -> list[Mention]:
+        """Names in prose, each resolved to one target by context; ambiguous ones dropped.
+
+        loose: one-word titles count in any case (a FAQ saying "wormholes");
+        otherwise only acronyms ("PDS") do, as cross-links in rules text would be noise.
+        """
+        found: list[Mention] = []
+        for start, end, folded in names.find_titles(text, self.prose, self.firsts):
+            words = text[start:end]
+            if " " not in folded and not self._one_word_ok(text, start, words, folded, loose):
+                continue
+            target = self.choose(self.targets.get(folded, []), text, start, end, home)
+            if target is not None and folded in GENERIC and target.kind != "section":
+                continue  # “units” in quotes is still the word, not the Units page
+            if target is not None and target.kind == "section" and " " not in folded \
+                    and (words[:1].islower() or names.sentence_start(text, start)):
+                continue  # a card called "Parley" is named with a capital, mid-sentence
+            if target is not None:
+                found.append(Mention(start, end, target, words))
+        return found
+
+    @staticmethod
+    def _one_word_ok(text: str, start: int, words: str, folded: str, loose: bool) -> bool:
+        """A one-word title names the thing: an acronym, or (loosely) a non-generic word."""
+        if len(words) > 1 and words.isupper():
+            return True
+        if text[max(0, start - 1):start] in ("“", '"', "‘") and folded in GENERIC:
+            return True  # quoted: “Upgrade” may be a card's name (mentions keeps it only for a card)
+        if not loose or folded in GENERIC:
+            return False
+        return words[:1].islower() or not names.sentence_start(text, start) or folded in names.FORMS.values()
+
+    def choose(self, candidates: list[Target], text: str, start: int, end: int,
+               home: set[str] = frozenset()) -> Target | None:
+        """The one target a name means here, or None when the context cannot tell."""
+        candidates = list({t.ref: t for t in candidates}.values())
+        candidates = [t for t in candidates if t.kind != "rule"] or candidates
+        if len(candidates) <= 1:
+            only = candidates[0] if candidates else None
+            if only is None or not only.types:
+                return only
+            said = _type_said(text, start, end)
+            return None if said and said not in only.types else only
+        said = _type_said(text, start, end)
+        typed = [t for t in candidates if said and said in t.types]
+        if len(typed) > 1 and all(t.kind == "section" for t in typed):
+            return None  # two heroes called Xxekir Grom: the context cannot tell which
+        if typed:
+            return _first(typed)
+        if said and said not in ("technology", "ability"):
+            return None
+        local = [t for t in candidates if t.topic in home]
+        if local:
+            return _first(local)
+        pages = [t for t in candidates if t.kind != "section"]
+        return _first(pages) if pages else None
+
+    def rules(self, text: str) -> tuple[list[str], list[str]]:
+        """Rule ids named in the text (that exist) and the pages of their topics."""
+        ids, topics = [], []
+        for rule_id in names.rule_ids(text):
+            topic, _, rest = rule_id.partition(".")
+            info = topic_info(topic)
+            if info is None or not rest[:1].isdigit() or int(re.match(r"\d+", rest).group()) < 1:
+                continue
+            if rule_id in self.by_id:
+                ids.append(rule_id)
+            if info.slug in self.pages:
+                topics.append(info.slug)
+        return ids, topics
+
+
+def _aliases(entry: Entry) -> list[str]:
+    """The names prose uses: the title; a leader's name and ability apart ("Rin, The Master's
+    Legacy — Genetic Memory": "Rin", "Genetic Memory"); a faction by its short name ("Saar")."""
+    found = [entry.title]
+    if entry.kind == "section" and " — " in entry.title:
+        person, ability = entry.title.split(" — ", 1)
+        found += [person, ability, person.split(",")[0]]
+    if entry.kind == "faction":
+        found.append(entry.id.rsplit("/", 1)[-1].replace("-", " "))
+        words = names.fold(entry.title).split()
+        # "the Cabal", "L1Z1X", not "the Virus" or "the Clan"
+        found += [w for w in {words[0], words[-1]} if len(w) > 2 and w not in _FACTION_WORDS]
+    return list(dict.fromkeys(t for t in found if t.strip()))
+
+
+def _first(targets: list[Target]) -> Target:
+    """Rules pages first, uncategorised before categorised (Technology before the strategy card)."""
+    return min(targets, key=lambda t: (_KIND_RANK.get(t.kind, 9), t.categorised, t.ref))
+
+
+def _type_said(text: str, start: int, end: int) -> str | None:
+    """A kind word right after the name ("Technology strategy card") or right before ("the agenda X")."""
+    after = names.fold(text[end:end + 40].lstrip(" ”\"’')*").split(".")[0])
+    before = names.fold(text[max(0, start - 30):start].rstrip(" “\"‘'(*"))
+    for word in _TYPE_WORDS:
+        if re.match(rf"{word}s?\b", after) or re.match(rf"{word}(?:s|ies)?\b", after):
+            return word
+    for word in _TYPE_WORDS:
+        if before.endswith(word):
+            return word
+    return None

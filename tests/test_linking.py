@@ -1,0 +1,44 @@
+"""One linker at ingest, on the default corpus: same-titled pages told apart by context."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import webapp
+
+REF = re.compile(r'data-ref="([^"]+)"')
+
+
+def test_technology_strategy_card_links_to_the_strategy_card(default_corpus):
+    for rule_id in ("91.1", "91.2", "91.3"):
+        assert REF.findall(default_corpus.get(rule_id).html)[:3].count("technology-sc") == 1, rule_id
+        assert "technology" not in REF.findall(default_corpus.get(rule_id).html)
+
+
+def test_technology_faqs_are_not_about_the_strategy_card(default_corpus):
+    faqs = [e for e in default_corpus.entries if e.kind == "faq" and e.section == "Technology"]
+    assert len(faqs) >= 6
+    assert not any("technology-sc" in f.refs for f in faqs)
+
+
+def test_an_agenda_faq_does_not_link_a_faction_ability_of_the_same_name(default_corpus):
+    faq = next(e for e in default_corpus.entries if e.kind == "faq" and "Research Team" in e.text)
+    assert not any(r.startswith("factions/") for r in faq.refs)
+
+
+def test_faq_linking_ignores_case_and_inflection(default_corpus):
+    faq = next(e for e in default_corpus.entries if e.kind == "faq" and e.title.startswith("Can PDS II fire through"))
+    assert "wormholes" in faq.refs
+
+
+def test_the_web_app_has_no_linker_of_its_own():
+    folder = Path(webapp.__file__).parent
+    sources = "".join(p.read_text() for p in folder.glob("*.py"))
+    assert not (folder / "crosslink.py").exists() and not (folder / "names.py").exists()
+    assert "RULE_ID" not in sources and "Linker" not in sources
+
+
+def test_an_agenda_faq_names_the_agenda_not_the_relic_of_the_same_name(default_corpus):
+    faq = next(e for e in default_corpus.entries if e.kind == "faq" and "Holy Planet of Ixth" in e.title)
+    assert "cards/agendas/shard-of-the-throne" in faq.refs + faq.rules
+    assert not [r for r in faq.refs + faq.rules if r.startswith("cards/relics/")]

@@ -1,0 +1,59 @@
+"""Accessibility: axe-core in a real Chromium finds no serious or critical violation, light and dark."""
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from browser_fixtures import needs_chromium
+
+pytestmark = needs_chromium()
+
+PAGES = [
+    "/",
+    "/search?q=space+cannon+adjacent",
+    "/rules/space-cannon",
+    "/factions/arborec",
+    "/rules/space-cannon?ability=space_cannon&u=PDS+II*2&u=5x3*1:Xxcha+flagship&plasma=1#resolver",
+    "/rules/production?ability=production&faction=sol&p=Space+Dock+I*1@3&b=Infantry+I*2&resources=4#resolver",
+    "/rules/production?ability=production&faction=arborec&p=Space+Dock+I*1@3&b=Infantry+I*2#resolver",
+    "/rules/bombardment?ability=bombardment&u=Dreadnought+II*2&shield=1#resolver",
+]
+# What each resolver page must show, so its colours are part of the check.
+SHOWN = {"faction=sol": ".rs-verdict.ok", "faction=arborec": ".rs-verdict.bad", "shield=1": ".rs-blocked"}
+
+
+@pytest.fixture(scope="module")
+def axe() -> Axe:
+    return Axe()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", PAGES)
+def test_no_serious_accessibility_violations(browser, base_url, axe, path, scheme):
+    context = browser.new_context(base_url=base_url, color_scheme=scheme)
+    tab = context.new_page()
+    tab.goto(path)
+    if "#resolver" in path:
+        tab.locator("#resolver[data-ready=true]").wait_for()
+        for marker, selector in SHOWN.items():
+            if marker in path:
+                tab.locator(selector).wait_for()
+    if path.startswith("/search"):
+        tab.locator("ol.hits mark").first.wait_for()  # the highlighted words are part of the check
+    found = axe.run(tab).response["violations"]
+    context.close()
+    serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3],
+                v["nodes"][0].get("failureSummary", "")[:200]) for v in found if v["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+@pytest.mark.parametrize("height, above", [(1000, "77.6"), (600, "77.7")])
+def test_a_permalink_shows_the_rule_under_its_heading_or_step(browser, base_url, height, above):
+    """/r/77.7d: on a tall screen the "Space Cannon Defense" heading is in view, on a short one step 77.7."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1000, "height": height})
+    tab = context.new_page()
+    tab.goto("/r/77.7d")
+    tab.locator('[id="77.7d"].arrived').wait_for()
+    top = tab.locator(f'[id="{above}"]').bounding_box()["y"]
+    rule = tab.locator('[id="77.7d"]').bounding_box()
+    context.close()
+    assert 0 <= top and rule["y"] + rule["height"] <= height
