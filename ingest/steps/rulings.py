@@ -35,18 +35,23 @@ def attach_rulings(entries: list[Entry]) -> list[Entry]:
         if entry.kind in RULE_KINDS:
             rules_on[entry.topic].append(entry)
     idf = _idf([e for group in rules_on.values() for e in group])
+    # Cards only the component data has (no rules section, so no notes) do not draw a ruling
+    # away from the page it was asked on: "PDS II … Deep Space Cannon" stays beside 77.3c.
+    data_only = {e.id for e in entries if e.kind == "section" and e.sources
+                 and all(s.name == "asyncti4" for s in e.sources)}
     for entry in entries:
         if entry.kind in RULING_KINDS:
-            entry.rules = _rules_for(entry, linker, rules_on, idf)
+            entry.rules = _rules_for(entry, linker, rules_on, idf, data_only)
     return entries
 
 
-def _rules_for(entry: Entry, linker: Linker, rules_on, idf) -> list[str]:
+def _rules_for(entry: Entry, linker: Linker, rules_on, idf, data_only=frozenset()) -> list[str]:
     """Named rule ids, else named abilities/cards, else the one rule of its page it clearly matches."""
     named, _ = linker.rules(entry.text)
     if named:
         return sorted(set(named), key=lambda r: (-len(r), named.index(r)))
-    sections = _sections(entry, linker)
+    sections = [ref for ref in _sections(entry, linker)
+                if ref not in data_only or ref.startswith(entry.topic + "/")]
     if sections:
         return sections
     page = linker.pages.get(entry.topic)
