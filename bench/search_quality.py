@@ -1,6 +1,7 @@
-"""Search quality on real player questions: topic and rule top-1, top-5 and MRR@10.
+"""Search quality: the dev questions and the leave-one-out questions (train and held-out parts),
+topic level (top-1, top-5, MRR@10) and rule level (top-1, rule in top-3, top-5, MRR@10).
 
-Usage: python bench/search_quality.py [--instance DIR] [--queries FILE] [--verbose]
+Usage: python bench/search_quality.py [--instance DIR] [--queries FILE] [--skip-loo] [--verbose]
 It ingests nothing: it searches the corpus already built in the instance folder.
 """
 from __future__ import annotations
@@ -14,18 +15,24 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from corpus import Corpus
-from ingest.slugs import page_slug
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import loo  # noqa: E402  (bench/loo.py, beside this script)
+
+from corpus import Corpus  # noqa: E402
+from ingest.slugs import page_slug  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("MECATOL_SHARED") or REPO.parent / "shared")
 LIMIT = 60  # enough hits to see ten distinct topics
+
+
 @dataclass
 class Score:
-    """Running top-1, top-5 and reciprocal-rank sums for one level."""
+    """Running top-1, top-3, top-5 and reciprocal-rank sums for one level."""
 
     n: int = 0
     top1: int = 0
+    top3: int = 0
     top5: int = 0
     rr: float = 0.0
     misses: list[str] = field(default_factory=list)
@@ -34,6 +41,7 @@ class Score:
         """Record the 1-based rank of the first relevant item (None: not in the top 10)."""
         self.n += 1
         self.top1 += rank == 1
+        self.top3 += rank is not None and rank <= 3
         self.top5 += rank is not None and rank <= 5
         self.rr += 1 / rank if rank else 0.0
         if rank != 1:
@@ -42,18 +50,13 @@ class Score:
     def line(self, name: str) -> str:
         """One summary line."""
         n = max(self.n, 1)
-        return (f"{name:6} n={self.n:3}  top-1 {self.top1 / n:.2f}  top-5 {self.top5 / n:.2f}  "
-                f"MRR@10 {self.rr / n:.3f}")
+        return (f"{name:22} n={self.n:3}  top-1 {self.top1 / n:.2f}  top-3 {self.top3 / n:.2f}  "
+                f"top-5 {self.top5 / n:.2f}  MRR@10 {self.rr / n:.3f}")
 
 
 def first_rank(items: list[str], relevant) -> int | None:
     """1-based rank of the first relevant item among the first ten."""
     return next((i for i, item in enumerate(items[:10], start=1) if relevant(item)), None)
-
-
-def distinct_topics(hits) -> list[str]:
-    """Topic slugs of the hits, first occurrence only, in rank order."""
-    return list(dict.fromkeys(h.topic for h in hits))
 
 
 def rule_hit(corpus: Corpus, hit_id: str, rules: list[str]) -> bool:
@@ -63,22 +66,34 @@ def rule_hit(corpus: Corpus, hit_id: str, rules: list[str]) -> bool:
     return any(hit_id == r or hit_id.startswith(r) or parent == r for r in rules)
 
 
-def evaluate(corpus: Corpus, questions: list[dict]) -> tuple[Score, Score, list[float]]:
-    """Search every question and score topics and rules."""
-    topics, rules, times = Score(), Score(), []
+def dev_questions(path: Path) -> list[dict]:
+    """The dev questions, in the leave-one-out questions' shape (nothing left out)."""
+    found = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            q = json.loads(line)
+            found.append({"q": q["q"], "pages": {page_slug(n) for n in q["expected_topics"]},
+                          "rules": q.get("expected_rules") or [], "exclude": frozenset()})
+    return found
+
+
+def evaluate(corpus: Corpus, questions: list[dict], **search_args) -> tuple[Score, Score, Score, list[float]]:
+    """Search every question and score pages (the hits' groups, in order), home pages and rules."""
+    topics, homes, rules, times = Score(), Score(), Score(), []
     for q in questions:
         started = time.perf_counter()
-        hits = corpus.search(q["q"], limit=LIMIT).hits
+        hits = corpus.search(q["q"], limit=LIMIT, exclude=q["exclude"], **search_args).hits
         times.append((time.perf_counter() - started) * 1000)
-        expected = {page_slug(name) for name in q["expected_topics"]}
-        found = distinct_topics(hits)
-        topics.add(first_rank(found, expected.__contains__),
-                   f"{q['q'][:70]!r} want {sorted(expected)} got {found[:5]}")
-        if q.get("expected_rules"):
+        found = list(dict.fromkeys(h.topic for h in hits))
+        topics.add(first_rank(found, q["pages"].__contains__),
+                   f"{q['q'][:70]!r} want {sorted(q['pages'])} got {found[:5]}")
+        if q.get("home"):
+            homes.add(first_rank(found, q["home"].__contains__), "")
+        if q["rules"]:
             ids = [h.id for h in hits]
-            rank = first_rank(ids, lambda i: rule_hit(corpus, i, q["expected_rules"]))
-            rules.add(rank, f"{q['q'][:70]!r} want {q['expected_rules']} got {ids[:5]}")
-    return topics, rules, times
+            rank = first_rank(ids, lambda i: rule_hit(corpus, i, q["rules"]))
+            rules.add(rank, f"{q['q'][:70]!r} want {q['rules']} got {ids[:5]}")
+    return topics, homes, rules, times
 
 
 def warm_times(corpus: Corpus, questions: list[dict], rounds: int = 3) -> list[float]:
@@ -92,6 +107,19 @@ def warm_times(corpus: Corpus, questions: list[dict], rounds: int = 3) -> list[f
     return sorted(times)
 
 
+def report(corpus: Corpus, name: str, questions: list[dict], verbose: bool) -> list[float]:
+    """Print one set's topic and rule lines; returns the search times."""
+    topics, homes, rules, times = evaluate(corpus, questions)
+    print(topics.line(f"{name} topic"))
+    if any(q.get("home", q["pages"]) != q["pages"] for q in questions):
+        print(homes.line(f"{name} home page"))
+    if rules.n:
+        print(rules.line(f"{name} rule"))  # loo: the LRR rule or card/ability section beside it
+    if verbose:
+        print("\n".join(f"    {m}" for m in topics.misses + rules.misses))
+    return times
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures; with --verbose, every question that missed rank 1."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -101,26 +129,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--queries", type=Path, default=SHARED / "queries/dev.jsonl",
                         help="JSON lines with q, expected_topics and expected_rules "
                              "(default: queries/dev.jsonl in $MECATOL_SHARED or ../shared).")
+    parser.add_argument("--skip-loo", action="store_true", help="Only the dev questions.")
     parser.add_argument("--verbose", action="store_true", help="List the questions that missed rank 1.")
     args = parser.parse_args(argv)
-    questions = [json.loads(line) for line in args.queries.read_text(encoding="utf-8").splitlines()
-                 if line.strip()]
     corpus = Corpus.load(args.instance)
     try:
         corpus.search("warm up")
-        topics, rules, times = evaluate(corpus, questions)
-        warm = warm_times(corpus, questions)
+        if not args.skip_loo:
+            for which in ("train", "held-out"):
+                for kind in loo.KINDS:
+                    report(corpus, f"loo {which} {kind}", loo.questions(corpus, kind, which), args.verbose)
+        dev = dev_questions(args.queries)
+        times = report(corpus, "dev", dev, args.verbose)
+        warm = warm_times(corpus, dev)
     finally:
         corpus.close()
-    print(topics.line("topic"))
-    print(rules.line("rule"))
     print(f"first search ms (limit {LIMIT}): median {statistics.median(times):.1f}  max {max(times):.1f}")
     print(f"warm search ms (limit 10): median {statistics.median(warm):.1f}  "
           f"p95 {warm[int(len(warm) * 0.95)]:.1f}")
-    if args.verbose:
-        for name, score in (("topic", topics), ("rule", rules)):
-            print(f"\n{name} misses:")
-            print("\n".join(f"  {m}" for m in score.misses))
     return 0
 
 

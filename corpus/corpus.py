@@ -5,7 +5,7 @@ import threading
 from collections import defaultdict
 from pathlib import Path
 
-from corpus import damage, index, search, store
+from corpus import damage, finder, index, search, store
 from corpus.errors import BrokenIndexError, UnknownIdError
 from corpus.model import PAGE_KINDS, Entry
 from corpus.resolve.planets import planet_key
@@ -28,6 +28,9 @@ class Corpus:
         self._index = None
         self._parser = None
         self._planets: dict[str, tuple[str, int]] | None = None
+        self._folded: dict[str, str] | None = None
+        self._local = threading.local()  # one searcher per thread, reused: opening one costs a millisecond
+        self._searchers: list = []
         self._damaged: str | None = None  # why the index could not be opened, once it is known
         self._lock = threading.Lock()
 
@@ -103,62 +106,52 @@ class Corpus:
         return opened
 
     def search(self, query: str, limit: int = 10, kind: str | None = None,
-               source: str | None = None) -> search.Results:
-        """Ranked hits for a query; a rule id or page title also gives a jump target, first.
+               source: str | None = None, weights: search.Weights = search.WEIGHTS,
+               exclude: frozenset[str] = frozenset()) -> finder.Results:
+        """Ranked hits for a query, grouped by page; a rule id or page title also gives a jump target, first.
 
-        kind and source filter the hits (source is a Source.name such as "wiki").
+        kind and source filter the hits (source is a Source.name such as "wiki"); weights and
+        exclude (entry ids searched as if not indexed) are for fitting and evaluating the ranking.
         """
         text = search.clean_query(query)
-        results = search.Results(query=text)
         if not text or limit < 1:
-            return results
-        only = search.Only(kind, source)
-        with self.searcher() as searcher:
-            results.jump = self._jump(text)
-            try:  # damage in a posting list shows only when a query reads it
-                hits = search.run(searcher, self._parser, text, limit, only)
-                results.did_you_mean, hits = search.suggest(searcher, self._parser, text, hits, limit, only)
-            except damage.DAMAGE as exc:
-                raise damage.broken(self.folder / "index", exc) from None
-        results.hits = self._jump_first(results.jump, _distinct(hits), text, limit, only)
-        return results
+            return finder.Results(query=text)
+        searcher = self._thread_searcher()
+        numbers = self._parser.scores.number
+        ask = finder.Ask(text, limit, search.Only(kind, source), weights,
+                         frozenset(numbers[i] for i in exclude if i in numbers))
+        try:  # damage in a posting list shows only when a query reads it
+            return finder.find(self, searcher, self._parser, ask)
+        except damage.DAMAGE as exc:
+            raise damage.broken(self.folder / "index", exc) from None
 
-    def _jump(self, text: str) -> str | None:
-        """An id the query names exactly: a rule id, a page title or a player's name for one."""
-        rule = search.as_rule_id(text)
-        if rule and rule in self.by_id:
-            return rule
-        if rule and rule.isdigit():
-            return next((e.id for e in self.pages("topic") if e.number == rule), None)
-        return self._parser.known.page_named(text) if self._parser else None
+    def _thread_searcher(self):
+        """This thread's searcher, opened on its first search and closed with the corpus."""
+        searcher = getattr(self._local, "searcher", None)
+        if searcher is None:
+            searcher = self._local.searcher = self.searcher()
+            with self._lock:
+                self._searchers.append(searcher)
+        return searcher
 
-    def _jump_first(self, jump: str | None, hits: list, text: str, limit: int, only: search.Only) -> list:
-        """The hits with the jump target moved (or added) to the top when the filters allow."""
-        if jump is None:
-            return hits
-        target = self.by_id[jump]
-        if not only.allows({"kind": target.kind, "source": ",".join(s.name for s in target.sources)}):
-            return hits
-        entry = self.by_id[jump]
-        page = self.by_id.get(entry.topic, entry).title
-        first = search.entry_hit(entry, page, text, max([h.score for h in hits], default=1.0))
-        return [first] + [h for h in hits if h.id != jump][:limit - 1]
+    def lookup(self, entry_id: str) -> str | None:
+        """The id of an entry named in any letter case (`77.7D`, `Space-Cannon`), None if none."""
+        if entry_id in self.by_id:
+            return entry_id
+        if self._folded is None:
+            self._folded = {}
+            for key in self.by_id:
+                self._folded.setdefault(key.lower(), key)
+        return self._folded.get(entry_id.lower())
 
     def close(self) -> None:
         """Release the index files."""
         with self._lock:
+            for searcher in self._searchers:
+                searcher.close()
+            self._searchers = []
+            self._local = threading.local()
             if self._index is not None:
                 self._index.close()
                 self._index = None
 
-
-def _distinct(hits: list) -> list:
-    """Drop a hit that repeats an earlier one word for word (one FAQ on two wiki pages)."""
-    seen: set[tuple] = set()
-    kept = []
-    for hit in hits:
-        key = (hit.kind, hit.title, hit.snippet)
-        if key not in seen:
-            seen.add(key)
-            kept.append(hit)
-    return kept

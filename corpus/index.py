@@ -12,6 +12,7 @@ from whoosh.query import Phrase
 
 from corpus.damage import DAMAGE, broken
 from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
+from corpus.naming import Masker
 
 ANALYZER = StemmingAnalyzer()  # index and queries alike: lower case, no stopwords, stems
 
@@ -48,14 +49,22 @@ def build(folder: Path, entries: list[Entry]) -> None:
     idx = windex.create_in(str(folder), schema())
     titles = {e.id: e.title for e in entries if e.kind in PAGE_KINDS}
     by_id = {e.id: e for e in entries}
+    masker = name_masker(entries)
     writer = idx.writer(limitmb=128)
     for position, entry in enumerate(entries):
-        writer.add_document(**document(entry, titles, by_id, position))
+        writer.add_document(**document(entry, titles, by_id, position, masker.mask))
     writer.commit(optimize=True)
 
 
-def document(entry: Entry, titles: dict[str, str], by_id: dict[str, Entry], position: int) -> dict:
-    """The indexed form of one entry."""
+def name_masker(entries: list[Entry]):
+    """The card and ability names of these entries, to index as names (see corpus.naming)."""
+    return Masker((e.title for e in entries if e.kind == "section"),
+                  keep=(e.title for e in entries if e.kind in PAGE_KINDS))
+
+
+def document(entry: Entry, titles: dict[str, str], by_id: dict[str, Entry], position: int,
+             mask=lambda text: text) -> dict:
+    """The indexed form of one entry; mask rewrites card names in indexed (not stored) text."""
     chain = ancestors(entry, by_id)
     context = [titles.get(entry.topic, ""), entry.category or "", entry.section or ""]
     context += [a.title for a in chain if is_heading(a)]
@@ -66,10 +75,11 @@ def document(entry: Entry, titles: dict[str, str], by_id: dict[str, Entry], posi
         "source": ",".join(sorted({s.name for s in entry.sources})),
         "authority": entry.authority,
         "rule": " ".join(e.id for e in [entry, *chain] if e.kind == "rule"),
-        "title": entry.title if is_heading(entry) else "",
+        "title": mask(entry.title) if is_heading(entry) else "",
         "_stored_title": entry.title,
-        "context": " ".join(c for c in context if c),
-        "text": entry.text,
+        "context": mask(" ".join(c for c in context if c)),
+        "text": mask(entry.text),
+        "_stored_text": entry.text,
         "order": position,
         "page": titles.get(entry.topic, entry.topic),
         "unit": unit(entry, chain, by_id),
@@ -147,6 +157,7 @@ class TermScores:
         self.topics = [doc.get("topic", "") for doc in self.docs]
         self.units = [doc.get("unit") or "" for doc in self.docs]
         self.unit_topic = dict(zip(self.units, self.topics))
+        self.number = {doc.get("id"): d for d, doc in enumerate(self.docs)}
         lengths = {f: [reader.doc_field_length(d, f) or 0 for d in range(self.count)] for f in self.fields}
         self._docs = {f: _Norm(dict(enumerate(ls))) for f, ls in lengths.items()}
         self._units = {f: _Norm(_sums(self.units, ls, skip="")) for f, ls in lengths.items()}
@@ -175,8 +186,14 @@ class TermScores:
         found = self._cache.get(("term", text))
         return self._read(reader, text)[0] if found is None else found
 
-    def unit_term(self, reader, text: str) -> dict[str, float]:
-        """Unit -> BM25 score of the term in all the unit's entries together."""
+    def unit_term(self, reader, text: str, exclude: frozenset[int] = frozenset()) -> dict[str, float]:
+        """Unit -> BM25 score of the term in all the unit's entries together (but excluded docs)."""
+        if exclude:  # leave-one-out evaluation: not cached
+            units: dict[str, float] = {}
+            for field in self.fields:
+                postings = {d: f for d, f in _postings(reader, field, text).items() if d not in exclude}
+                _add(units, self._units[field].bm25(_sums(self.units, postings, skip="")), FIELD_WEIGHTS[field])
+            return units
         found = self._cache.get(("unit", text))
         return self._read(reader, text)[1] if found is None else found
 
@@ -197,15 +214,15 @@ class TermScores:
         if found is not None:
             return found
         docs: set[int] = set()
-        for field in self.fields:
-            docs.update(Phrase(field, list(terms)).matcher(searcher).all_ids())
+        for field in self.fields:  # a merged term ("hold|holding_0") is in a phrase as its name
+            docs.update(Phrase(field, [t.split("|")[-1] for t in terms]).matcher(searcher).all_ids())
         parts = [self.term(searcher.reader(), t) for t in terms]
         return self._remember(key, {d: sum(p.get(d, 0.0) for p in parts) for d in docs})
 
-    def unit_phrase(self, searcher, terms: tuple[str, ...]) -> dict[str, float]:
+    def unit_phrase(self, searcher, terms: tuple[str, ...], exclude: frozenset[int] = frozenset()) -> dict[str, float]:
         """Units with the phrase in some entry, scored as the sum of the terms over the unit."""
-        found = {self.units[d] for d in self.phrase(searcher, terms)} - {""}
-        parts = [self.unit_term(searcher.reader(), t) for t in terms]
+        found = {self.units[d] for d in self.phrase(searcher, terms) if d not in exclude} - {""}
+        parts = [self.unit_term(searcher.reader(), t, exclude) for t in terms]
         return {t: sum(p.get(t, 0.0) for p in parts) for t in found}
 
     def keyword(self, reader, field: str, text: str, score: float) -> dict[int, float]:
@@ -216,13 +233,15 @@ class TermScores:
 
 
 def _postings(reader, field: str, text: str) -> dict[int, float]:
-    """Doc number -> frequency of a term in a field."""
-    if (field, text) not in reader:
-        return {}
-    matcher, found = reader.postings(field, text), {}
-    while matcher.is_active():
-        found[matcher.id()] = matcher.weight()
-        matcher.next()
+    """Doc number -> frequency of a term in a field; "a|b" is a and b as one term."""
+    found: dict[int, float] = {}
+    for part in text.split("|"):
+        if (field, part) not in reader:
+            continue
+        matcher = reader.postings(field, part)
+        while matcher.is_active():
+            found[matcher.id()] = found.get(matcher.id(), 0.0) + matcher.weight()
+            matcher.next()
     return found
 
 

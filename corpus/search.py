@@ -2,26 +2,26 @@
 
 Two stages. First, BM25F over the index's title, heading and text postings scores each
 concept of the query (a word with the game terms it stands for, a quoted phrase, a rule
-number) with a coordination bonus for matching more of them. Then a rerank adds topic
-evidence (a topic's best hits, and the topic scored as one document), so the topic whose
-rules, notes and FAQs all match rises. The query is read as words, never parsed as syntax,
-so no input can raise.
+number) with a coordination bonus for matching more of them. Then a rerank weighs each entry
+by its kind (an answer over a mention) and adds topic evidence (a topic's best hits, and the
+topic scored as one document), so the topic whose rules, notes and FAQs all match rises. The
+query is read as words, never parsed as syntax, so no input can raise. corpus.finder turns
+the ranking into what a search returns.
 """
 from __future__ import annotations
 
 import heapq
 import re
+from collections import Counter
+from itertools import chain
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
-from html import escape
-
-from whoosh.lang.porter import stem as _porter
 
 from corpus import vocab
 from corpus.index import TermScores
-from corpus.model import HOMEBREW_FLAG
-from corpus.vocab import Concept, Request, stems, understand
+from corpus.snippets import snippet
+from corpus.text import words
+from corpus.vocab import Concept, Request, understand
 
 MAX_QUERY = 500
 MAX_TERMS = 24  # content words kept from a long question, the rarest first
@@ -29,13 +29,34 @@ CANDIDATES = 120  # first-stage hits that the rerank sees
 COORD = 2.0  # score x (share of the query's concepts matched) ** COORD
 MEANING_WEIGHT = 1.0  # game terms the player's words stand for, against the words themselves
 RULE_SCORE = 8.0  # a rule number quoted in a question, on that rule and its sub-rules and notes
-# How much a ruling counts against the rules: open questions are unanswered.
-AUTHORITY = {"lrr": 1.0, "official-faq": 0.95, "community-note": 0.9, "open-question": 0.6}
-TOPIC_WEIGHT = 1.0  # share of the topic's evidence added to each of its hits
-TOPIC_DECAY = 0.6  # each further hit of a topic counts this much less
 TOPIC_DEPTH = 6
-PAGE_WEIGHT = 0.25  # a topic's best unit scored as one document, against the sum of its best hits
-SNIPPET_WORDS = 36
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The rerank's few weights, fitted by bench/fit_weights.py on leave-one-out questions.
+
+    An entry that answers (a rule, a FAQ ruling, a card's text) counts fully; a note that
+    only mentions the words, an open question (unanswered) and a whole page count less.
+    """
+
+    note: float = 0.9
+    question: float = 0.8
+    faq: float = 0.7
+    section: float = 1.4  # a card's or ability's own text
+    page: float = 1.5  # a page entry (topic, faction, card family)
+    topic_weight: float = 1.0  # share of the topic's evidence added to each of its hits
+    topic_decay: float = 0.8  # each further hit of a topic counts this much less
+    page_weight: float = 0.25  # a topic's best unit as one document, against its best hits
+
+    def kind(self, kind: str) -> float:
+        """How much an entry of this kind counts: rules and kinds not listed count fully."""
+        if kind in ("topic", "faction", "card"):
+            return self.page
+        return getattr(self, kind, 1.0) if kind in ("note", "question", "faq", "section") else 1.0
+
+
+WEIGHTS = Weights()
 
 
 @dataclass(frozen=True)
@@ -49,23 +70,14 @@ class Hit:
     snippet: str
     score: float
     page: str = ""
+    count: int = 1  # entries this hit stands for: near-copies collapse into one (see corpus.finder)
     homebrew: bool = False  # community content (only in a corpus ingested with --homebrew)
 
     def to_dict(self) -> dict:
         """Plain dict for JSON."""
         return {"id": self.id, "kind": self.kind, "topic": self.topic, "title": self.title,
                 "snippet": self.snippet, "score": round(self.score, 4), "page": self.page,
-                "homebrew": self.homebrew}
-
-
-@dataclass
-class Results:
-    """Hits for one query, with the query as understood."""
-
-    query: str
-    hits: list[Hit] = field(default_factory=list)
-    did_you_mean: str | None = None
-    jump: str | None = None
+                "count": self.count, "homebrew": self.homebrew}
 
 
 def clean_query(raw: str) -> str:
@@ -95,24 +107,27 @@ def _rarity(concept: Concept, reader, fields: tuple[str, ...]) -> int | None:
     """How common a concept's word is: 0 for phrases, meanings and rule ids; None if unindexed."""
     if concept.means or concept.rules or any(len(alt) > 1 for alt in concept.said):
         return 0
-    return sum(reader.doc_frequency(f, concept.said[0][0]) for f in fields) or None
+    return sum(reader.doc_frequency(f, t) for f in fields for t in concept.said[0][0].split("|")) or None
 
 
-def _alternative(stems_: tuple[str, ...], searcher, scores: TermScores, units: bool) -> dict:
-    """Scores of one term or phrase, per entry or per unit."""
+def _alternative(stems_: tuple[str, ...], searcher, scores: TermScores, units: frozenset[int] | None) -> dict:
+    """Scores of one term or phrase, per entry, or per unit (leaving out the docs in units)."""
     if len(stems_) == 1:
-        read = scores.unit_term if units else scores.term
-        return read(searcher.reader(), stems_[0])
-    return (scores.unit_phrase if units else scores.phrase)(searcher, stems_)
+        if units is None:
+            return scores.term(searcher.reader(), stems_[0])
+        return scores.unit_term(searcher.reader(), stems_[0], units)
+    return scores.phrase(searcher, stems_) if units is None else scores.unit_phrase(searcher, stems_, units)
 
 
-def _rule(rule: str, searcher, scores: TermScores, units: bool) -> dict:
+def _rule(rule: str, searcher, scores: TermScores, units: frozenset[int] | None) -> dict:
     """Entries under a quoted rule number, or their units."""
     found = scores.keyword(searcher.reader(), "rule", rule, RULE_SCORE)
-    return {scores.units[d]: RULE_SCORE for d in found if scores.units[d]} if units else found
+    if units is None:
+        return found
+    return {scores.units[d]: RULE_SCORE for d in found if scores.units[d] and d not in units}
 
 
-def _scores(concept: Concept, searcher, scores: TermScores, units: bool) -> dict:
+def _scores(concept: Concept, searcher, scores: TermScores, units: frozenset[int] | None) -> dict:
     """Entry (or unit) -> score for one concept: its best alternative, meanings weighted."""
     parts = [(_alternative(a, searcher, scores, units), concept.weight) for a in concept.said]
     parts += [(_alternative(a, searcher, scores, units), concept.weight * MEANING_WEIGHT)
@@ -128,20 +143,29 @@ def _scores(concept: Concept, searcher, scores: TermScores, units: bool) -> dict
     return best
 
 
-def coordinated(concepts: list[Concept], searcher, scores: TermScores, units: bool = False) -> dict:
-    """Summed concept scores times (share of concepts matched) ** COORD; phrases required if found."""
+def coordinated(concepts: list[Concept], searcher, scores: TermScores,
+                units: frozenset[int] | None = None, asked: int = 0) -> dict:
+    """Summed concept scores times (share of concepts matched) ** COORD; phrases required if found.
+
+    Scores entries, or (units given: the docs to leave out, often none) whole units. asked is
+    how many concepts the query had, counting words no entry has (default: those scored).
+    """
     total: dict = {}
-    matched: dict = {}
+    parts = []
     required: set | None = None
     for concept in concepts:
         part = _scores(concept, searcher, scores, units)
+        parts.append(part)
         if concept.required and part:
             required = set(part) if required is None else required & set(part)
+        get = total.get
         for key, score in part.items():
-            total[key] = total.get(key, 0.0) + score
-            matched[key] = matched.get(key, 0) + 1
+            total[key] = get(key, 0.0) + score
+    matched = Counter(chain.from_iterable(parts))  # counted in C: this is the hot loop
+    asked = max(asked, len(concepts), 1)
+    share = [(m / asked) ** COORD for m in range(len(concepts) + 1)]
     keys = total if required is None else required
-    return {k: total[k] * (matched[k] / len(concepts)) ** COORD for k in keys}
+    return {k: total[k] * share[matched[k]] for k in keys}
 
 
 @dataclass(frozen=True)
@@ -158,22 +182,30 @@ class Only:
         return not self.source or self.source in (fields.get("source") or "").split(",")
 
 
-def candidates(searcher, scores: TermScores, request: Request, only: Only, limit: int = 0):
-    """First stage: the best entries by BM25F, and each topic's score as one document."""
+def candidates(searcher, scores: TermScores, request: Request, only: Only, limit: int = 0,
+               exclude: frozenset[int] = frozenset()):
+    """First stage: the best entries by BM25F, and each topic's score as one document.
+
+    exclude (doc numbers) leaves entries out as if they were not indexed (leave-one-out).
+    """
     reader = searcher.reader()
     rarity = {c: _rarity(c, reader, scores.fields) for c in request.concepts}
     kept = sorted((c for c in request.concepts if rarity[c] is not None), key=rarity.get)[:MAX_TERMS]
-    entries = coordinated(kept, searcher, scores)
-    docs = [d for d in entries if only.allows(scores.docs[d])]
+    # Words no entry has still count as asked: the same factor on every hit, so the ranking is
+    # unchanged, but a spelling that finds those words can be seen to find more.
+    entries = coordinated(kept, searcher, scores, asked=len(request.concepts))
+    docs = entries.keys()
+    if exclude or only.kind or only.source:
+        docs = [d for d in docs if d not in exclude and only.allows(scores.docs[d])]
     best = heapq.nlargest(max(CANDIDATES, limit), docs, key=lambda d: (entries[d], -d))
-    units = coordinated(kept, searcher, scores, units=True)
+    units = coordinated(kept, searcher, scores, units=exclude, asked=len(request.concepts))
     return [(entries[d], scores.docs[d]) for d in best], scores.topic_scores(units)
 
 
 def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
-           loose: frozenset[str] = frozenset()) -> list[tuple[float, dict]]:
+           loose: frozenset[str] = frozenset(), weights: Weights = WEIGHTS) -> list[tuple[float, dict]]:
     """Second stage: each hit gains a share of its topic's evidence: its best hits and its page score."""
-    weighted = sorted(((s * AUTHORITY.get(f.get("authority"), 1.0), f) for s, f in found),
+    weighted = sorted(((s * weights.kind(f.get("kind", "")), f) for s, f in found),
                       key=lambda pair: -pair[0])
     evidence: dict[str, float] = {}
     seen: dict[str, int] = {}
@@ -181,92 +213,74 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
         topic = fields.get("topic", "")
         rank = seen[topic] = seen.get(topic, -1) + 1
         if rank < TOPIC_DEPTH and topic not in loose:
-            evidence[topic] = evidence.get(topic, 0.0) + score * TOPIC_DECAY ** rank
+            evidence[topic] = evidence.get(topic, 0.0) + score * weights.topic_decay ** rank
     for topic, score in pages.items():
         if topic not in loose:
-            evidence[topic] = evidence.get(topic, 0.0) + PAGE_WEIGHT * score
-    ranked = [(score + TOPIC_WEIGHT * evidence.get(f.get("topic", ""), 0.0), f) for score, f in weighted]
+            evidence[topic] = evidence.get(topic, 0.0) + weights.page_weight * score
+    ranked = [(score + weights.topic_weight * evidence.get(f.get("topic", ""), 0.0), f)
+              for score, f in weighted]
     return sorted(ranked, key=lambda pair: (-pair[0], pair[1].get("order", 0)))
 
 
 @dataclass(frozen=True)
 class Parser:
-    """What search knows about one corpus: its words and pages, and its term scores."""
+    """What search knows about one corpus: its words and pages, its term scores, its near-copies."""
 
     known: vocab.Known
     scores: TermScores
+    copies: dict[str, str]
 
 
 def make_parser(entries, reader) -> Parser:
     """The query parser for a corpus's entries and index (built once per loaded corpus)."""
     scores = TermScores(reader)
     indexed = frozenset(t for f in scores.fields for t in reader.field_terms(f))
-    return Parser(vocab.Known(entries, indexed), scores)
+    return Parser(vocab.Known(entries, indexed), scores, copy_keys(entries))
 
 
-def run(searcher, parser: Parser, text: str, limit: int, only: Only = Only()) -> list[Hit]:
-    """Search a cleaned query and return its best hits."""
-    request = understand(text, parser.known.vocabulary, parser.known.cards)
-    found, pages = candidates(searcher, parser.scores, request, only, limit)
-    ranked = rerank(found, pages, parser.known.loose)[:max(limit, 0)]
-    return [make_hit(fields, score, request.marks) for score, fields in ranked]
+def copy_keys(entries) -> dict[str, str]:
+    """Entry id -> a key shared by its near-copies: the same words but for the card they are under.
+
+    "A player who cannot vote may still play a Construction Rider." and the same of each rider
+    say one thing; so do one FAQ copied onto two pages.
+    """
+    by_id = {e.id: e for e in entries}
+    keys: dict[str, str] = {}
+    for entry in entries:
+        if entry.is_page or entry.kind == "section":
+            continue
+        text = entry.text
+        parent = by_id.get(entry.parent or "")
+        while parent is not None and parent.kind not in ("section", "topic", "faction", "card", "page"):
+            parent = by_id.get(parent.parent or "")
+        if parent is not None and parent.kind == "section" and parent.title:
+            text = text.replace(parent.title, " name ")
+        keys[entry.id] = entry.kind + ":" + " ".join(w for w in words(text) if w not in _ARTICLES)
+    shared = {k for k, n in _counts(keys.values()).items() if n > 1}
+    return {i: k for i, k in keys.items() if k in shared}
 
 
-def suggest(searcher, parser: Parser, text: str, hits: list[Hit], limit: int,
-            only: Only = Only()) -> tuple[str | None, list[Hit]]:
-    """A spelling fix worth offering (its top hit beats the query's), and the hits to show."""
-    fixed = parser.known.corrected(text)
-    if not fixed:
-        return None, hits
-    better = run(searcher, parser, fixed, limit, only)
-    if not better or (hits and better[0].score <= hits[0].score):
-        return None, hits
-    return fixed, hits or better
+_ARTICLES = frozenset({"a", "an", "the"})  # "a Construction Rider", "an Imperial Rider"
 
 
-def entry_hit(entry, page: str, text: str, score: float) -> Hit:
-    """A Hit for an entry named by the query itself (a jump target), query words marked."""
-    return Hit(entry.id, entry.kind, entry.topic, entry.title, snippet(entry.text, frozenset(stems(text))),
-               score, page, HOMEBREW_FLAG in entry.flags)
+def _counts(values) -> dict:
+    """How often each value occurs."""
+    counts: dict = {}
+    for value in values:
+        counts[value] = counts.get(value, 0) + 1
+    return counts
 
 
-def make_hit(fields: dict, score: float, marks: frozenset[str]) -> Hit:
-    """A Hit from stored fields, with a highlighted snippet."""
+def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int = 0,
+           weights: Weights = WEIGHTS, exclude: frozenset[int] = frozenset()):
+    """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
+    request = understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
+    found, pages = candidates(searcher, parser.scores, request, only, limit, exclude)
+    return rerank(found, pages, parser.known.loose, weights), request
+
+
+def make_hit(fields: dict, score: float, marks: frozenset[str], count: int = 1) -> Hit:
+    """A Hit from stored fields, with the best-matching sentence as its snippet."""
     return Hit(fields["id"], fields["kind"], fields["topic"], fields.get("title", ""),
-               snippet(fields.get("text", ""), marks), float(score), fields.get("page", ""),
+               snippet(fields.get("text", ""), marks), float(score), fields.get("page", ""), count,
                bool(fields.get("homebrew")))
-
-
-_TOKEN = re.compile(r"\w+", re.UNICODE)
-stem = lru_cache(maxsize=50_000)(_porter)  # snippets stem every word of every hit shown
-
-
-def snippet(text: str, marks: frozenset[str], size: int = SNIPPET_WORDS) -> str:
-    """HTML-escaped words of a text around its densest run of query terms, marked."""
-    tokens = list(_TOKEN.finditer(text))
-    hits = [i for i, t in enumerate(tokens) if stem(t.group().lower()) in marks]
-    start = _best_window(hits, len(tokens), size)
-    window = tokens[start:start + size]
-    if not window:
-        return escape(text[:300])
-    out, cursor = [], window[0].start()
-    for token in window:
-        out.append(escape(text[cursor:token.start()]))
-        word = escape(token.group())
-        out.append(f"<mark>{word}</mark>" if stem(token.group().lower()) in marks else word)
-        cursor = token.end()
-    tail = " …" if start + size < len(tokens) else escape(text[window[-1].end():].rstrip())
-    return ("… " if start else "") + "".join(out) + tail
-
-
-def _best_window(hits: list[int], count: int, size: int) -> int:
-    """Start of the size-token window holding the most hits (0 when none)."""
-    if count <= size or not hits:
-        return 0
-    best, best_start = 0, 0
-    for first in hits:
-        start = max(0, min(first - 3, count - size))
-        inside = sum(1 for h in hits if start <= h < start + size)
-        if inside > best:
-            best, best_start = inside, start
-    return best_start

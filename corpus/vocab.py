@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -11,9 +10,8 @@ from importlib import resources
 from typing import Collection, Iterable
 
 from corpus.index import ANALYZER
+from corpus.text import capitals, fold_title, name_tokens, words  # noqa: F401 (re-exported)
 
-_WORD = re.compile(r"[a-z0-9]+")
-_CAPITALS = re.compile(r"\b[A-Z][A-Z0-9]+\b")
 MAX_ALIAS_WORDS = 4
 REPEAT_WEIGHT = 0.5  # extra weight of a word for each time a question repeats it
 MAX_PHRASE = 5  # longer quotes are pasted text, searched as words rather than required
@@ -21,26 +19,6 @@ MAX_BESIDE_QUOTE = 3  # words outside quotes beyond which a quote is a hint, not
 RULE_MENTION = re.compile(r"(?<![\w.])(\d{1,3}\.\d{1,2}[a-z]{0,2})(?![\w.])", re.I)
 PHRASE = re.compile(r'"([^"]*)"')
 MAX_SUGGEST = 6  # content words in a query beyond which no spelling is suggested
-
-
-def words(text: str) -> list[str]:
-    """Lower-case ASCII words of a text: "Jol–Nar's PDS-2" -> jol, nar, s, pds, 2."""
-    text = "".join(ch if ch.isascii() else ("" if unicodedata.combining(ch) else " ")
-                   for ch in unicodedata.normalize("NFKD", text))
-    return _WORD.findall(text.lower())
-
-
-def capitals(text: str) -> set[str]:
-    """Words typed in capitals ("SO", "PDS2"), lower-cased: abbreviations, not English."""
-    return {w.lower() for w in _CAPITALS.findall(text)}
-
-
-def fold_title(title: str) -> str:
-    """Compare titles loosely: case, punctuation, a leading "the", plural endings."""
-    folded = words(title)
-    if folded[:1] == ["the"]:
-        folded = folded[1:]
-    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in folded)
 
 
 @dataclass(frozen=True)
@@ -133,18 +111,20 @@ def stems(text: str) -> tuple[str, ...]:
     return tuple(token.text for token in ANALYZER(text))
 
 
-def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset()) -> Request:
+def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(),
+               exact: Collection[str] = frozenset()) -> Request:
     """Split a cleaned query into concepts: quoted phrases, rule ids, words with their meanings.
 
     Runs of words that spell one of names (folded card or ability titles such as "skilled
-    retreat") also count as that phrase.
+    retreat") also count as that phrase. Words also match card names written as themselves
+    when their name tokens are among exact (the index's terms; see corpus.naming).
     """
     quoted = [stems(p) for p in PHRASE.findall(text)]
     rest = RULE_MENTION.sub(" ", PHRASE.sub(" ", text)).replace('"', " ")
     # A quote is required in a search ("space cannon" wormhole), not in a question that
     # merely names a card in quotes; a long quote is pasted text, read as words.
     required = len([w for w in words(rest) if w not in terms.stopwords]) <= MAX_BESIDE_QUOTE
-    concepts = [Concept((q,), _means(terms, p), required=required)
+    concepts = [Concept(_forms(p, exact), _means(terms, p, names, exact), required=required)
                 for p, q in zip(PHRASE.findall(text), quoted) if 0 < len(q) <= MAX_PHRASE]
     concepts += [Concept(rules=(r.lower(),)) for r in RULE_MENTION.findall(text)]
     rest += " " + " ".join(p for p, q in zip(PHRASE.findall(text), quoted) if len(q) > MAX_PHRASE)
@@ -153,29 +133,48 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
     used: set[int] = set()
     for match in terms.matches(said, capitals(rest)):
         used.update(range(match.start, match.end))
-        own = stems(" ".join(said[match.start:match.end]))
-        means = _means(terms, " ".join(said[match.start:match.end]))
-        concepts.append(Concept((own,) if own else (), means, weight=_weight(counts, own)))
-    concepts += [Concept((stems(w),), weight=_weight(counts, stems(w))) for i, w in enumerate(said)
+        phrase = " ".join(said[match.start:match.end])
+        own = stems(phrase)
+        concepts.append(Concept(_forms(phrase, exact), _means(terms, phrase, names, exact),
+                                weight=_weight(counts, own)))
+    concepts += [Concept(_forms(w, exact), weight=_weight(counts, stems(w))) for i, w in enumerate(said)
                  if i not in used and w not in terms.stopwords and stems(w)]
-    concepts += [Concept((stems(name),)) for name in _names(said, names) if len(stems(name)) > 1]
+    concepts += [Concept(_forms(name, exact)) for name in _names(said, names) if len(stems(name)) > 1]
     unique = list(dict.fromkeys(c for c in concepts if c.said or c.means or c.rules))
-    marks = frozenset(t for c in unique for alt in c.said + c.means for t in alt)
+    marks = frozenset(p for c in unique for alt in c.said + c.means for t in alt for p in t.split("|"))
     return Request(unique, marks)
 
 
-def _means(terms: Vocabulary, said: str) -> tuple[tuple[str, ...], ...]:
-    """Stems of the game terms an alias stands for (none if the words are no alias)."""
+def _forms(said: str, exact: Collection[str]) -> tuple[tuple[str, ...], ...]:
+    """A word or phrase as index terms: its stems, each also matching its name token when the
+    index has one ("hold|holding_0": the word as itself in a card name, scored as one term)."""
+    own, named = stems(said), name_tokens(said)
+    if not own:
+        return ()
+    if not named or not all(t in exact for t in named):
+        return (own,)
+    if len(own) != len(named):  # a name with stopwords in it ("Rise of a Messiah")
+        return (own, named)
+    merged = tuple(f"{s}|{n}" for s, n in zip(own, named))
+    return (merged,) if len(own) == 1 else (own, merged)
+
+
+def _means(terms: Vocabulary, said: str, names: Collection[str] = frozenset(),
+           exact: Collection[str] = frozenset()) -> tuple[tuple[str, ...], ...]:
+    """Index terms of the game terms an alias stands for (none if the words are no alias)."""
     alias = terms.aliases.get(tuple(words(said)))
-    return tuple(m for m in map(stems, alias.means) if m) if alias else ()
+    if not alias:
+        return ()
+    return tuple(f for m in alias.means for f in _forms(m, exact if fold_title(m) in names else ()))
 
 
 def _names(said: list[str], names: Collection[str]) -> list[str]:
     """Runs of two to four words that spell a known name, longest first, not overlapping."""
+    folded = [fold_title(w) for w in said]
     found, i = [], 0
     while i < len(said):
         for size in range(min(MAX_ALIAS_WORDS, len(said) - i), 1, -1):
-            if fold_title(" ".join(said[i:i + size])) in names:
+            if " ".join(f for f in folded[i:i + size] if f) in names:
                 found.append(" ".join(said[i:i + size]))
                 i += size - 1
                 break
@@ -255,6 +254,19 @@ class Known:
             if name and fold_title(name) in self.titles:
                 return self.titles[fold_title(name)]
         return None
+
+    def joined(self, text: str) -> str:
+        """The query with words players run together split ("spacecannon" -> "space cannon")."""
+        return re.sub(r"[A-Za-z]{6,}", lambda m: self._split(m.group()) or m.group(), text)
+
+    def _split(self, word: str) -> str | None:
+        """Two corpus words that a word unknown to the corpus and the vocabulary is made of."""
+        low, counts = word.lower(), self.lexicon.counts
+        if low in counts or (low,) in self.vocabulary.aliases or all(t in self.indexed for t in stems(low)):
+            return None
+        splits = [(min(counts[low[:i]], counts[low[i:]]), low[:i], low[i:]) for i in range(3, len(low) - 2)
+                  if counts.get(low[:i], 0) >= 2 and counts.get(low[i:], 0) >= 2]
+        return " ".join(max(splits)[1:]) if splits else None
 
     def corrected(self, text: str) -> str | None:
         """The query with misspelt words replaced by corpus words, or None if none were.

@@ -79,16 +79,15 @@ def search_command(query: str, limit: int, as_json: bool, instance: Path | None)
     corpus = Corpus.load(instance_dir(instance))
     results = corpus.search(query, limit=limit)
     if as_json:
-        body = {"ok": True, "query": results.query, "jump": results.jump,
-                "did_you_mean": results.did_you_mean, "results": [h.to_dict() for h in results.hits]}
-        click.echo(json.dumps(body, ensure_ascii=False, sort_keys=True))
+        click.echo(json.dumps({"ok": True, **results.to_dict()}, ensure_ascii=False, sort_keys=True))
         return
     if results.jump:
         click.echo(f"→ {results.jump}")
     if results.did_you_mean and results.hits:
         click.echo(f"did you mean {results.did_you_mean!r}?")
     for rank, hit in enumerate(results.hits, start=1):
-        click.echo(f"{rank:2}. [{hit.kind}] {hit.id}  {hit.title}  ({hit.page})")
+        also = f"  (+{hit.count - 1} like it)" if hit.count > 1 else ""
+        click.echo(f"{rank:2}. [{hit.kind}] {hit.id}  {hit.title}  ({hit.page}){also}")
     if not results.hits:
         suggestion = f"; did you mean {results.did_you_mean!r}?" if results.did_you_mean else ""
         click.echo(f"no results for {results.query!r}{suggestion}")

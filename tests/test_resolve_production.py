@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from corpus.resolve import resolve
+import pytest
+
+from corpus.resolve import ResolveError, resolve
 
 DOCK_3 = {"name": "Space Dock I", "planet_resources": 3}
 
@@ -135,3 +137,114 @@ def test_producing_in_space_cites_68_4():
 def test_null_optional_fields_count_as_absent():
     answer = _produce([DOCK_3], None, faction=None, resources=None)
     assert (answer["faction"], answer["units_counted"], answer["violations"]) == (None, 0, [])
+
+
+# Reinforcements: the pieces in the game (96.2) limit what can be produced (67.5).
+SPACE_DOCK_II = {"name": "Space Dock II", "planet_resources": 5}
+
+
+@pytest.mark.parametrize("unit, count", [
+    ("War Sun", 3), ("Flagship", 2), ("Destroyer II", 9), ("Mech", 5), ("Prototype War Sun II", 3),
+    ("Super-Dreadnought II", 6), ("Advanced Carrier II", 5), ("Strike Wing Alpha II", 9), ("Letani Behemoth", 5),
+    ("Memoria II", 2),
+])
+def test_more_than_the_pieces_in_the_game_cites_67_5(unit, count):
+    answer = _produce([SPACE_DOCK_II], [{"name": unit, "count": count}])
+    assert _violated(answer) == ["67.5"] and answer["violations"][0]["field"] == "build[0].count"
+
+
+@pytest.mark.parametrize("unit, count", [("War Sun", 2), ("Destroyer II", 8), ("Mech", 4)])
+def test_the_full_set_can_be_produced(unit, count):
+    assert _produce([SPACE_DOCK_II], [{"name": unit, "count": count}])["allowed"] is True
+
+
+def test_fighters_and_infantry_are_not_limited_by_pieces():
+    answer = _produce([SPACE_DOCK_II, {"name": "Space Dock II", "planet_resources": 8}],
+                      [{"name": "Fighter II", "count": 11}, {"name": "Infantry II", "count": 13}])
+    assert "67.5" not in _violated(answer)
+
+
+def test_two_unit_versions_share_their_pieces():
+    answer = _produce([SPACE_DOCK_II], [{"name": "Carrier I", "count": 3}, {"name": "Carrier II", "count": 2}])
+    assert _violated(answer) == ["67.5"]
+
+
+def test_fewer_in_reinforcements_warns_to_remove_units_first():
+    answer = _produce([SPACE_DOCK_II], [{"name": "Dreadnought II", "count": 2, "in_reinforcements": 1}])
+    assert answer["allowed"] is True
+    assert [(w["rule"], w["field"]) for w in answer["warnings"]] == [("67.5a", "build[0].in_reinforcements")]
+
+
+def test_in_reinforcements_beyond_the_set_names_the_field():
+    with pytest.raises(ResolveError) as error:
+        _produce([SPACE_DOCK_II], [{"name": "War Sun", "in_reinforcements": 3}])
+    assert error.value.field == "build[0].in_reinforcements"
+
+
+# Other players' ships (67.6) and blockades (14).
+def test_enemy_ships_forbid_producing_ships():
+    answer = _produce([dict(DOCK_3, enemy_ships=True)], [{"name": "Carrier"}])
+    assert _violated(answer) == ["67.6"] and answer["violations"][0]["field"] == "producers[0].enemy_ships"
+
+
+def test_enemy_ships_forbid_fighters_too():
+    assert _violated(_produce([dict(DOCK_3, enemy_ships=True)], [{"name": "Fighter", "count": 2}])) == ["67.6"]
+
+
+def test_blockaded_dock_still_produces_ground_forces():
+    answer = _produce([dict(DOCK_3, enemy_ships=True)], [{"name": "Infantry", "count": 2}, {"name": "Mech"}])
+    assert answer["allowed"] is True and "14.1" in [s["rule"] for s in answer["steps"]]
+
+
+def test_own_ships_there_mean_not_blockaded_but_still_no_ships():
+    answer = _produce([dict(DOCK_3, enemy_ships=True)], [{"name": "Carrier"}], ships_in_system=1)
+    assert _violated(answer) == ["67.6"] and "14.1" not in [s["rule"] for s in answer["steps"]]
+
+
+def test_blockaded_floating_factory_is_destroyed():
+    answer = _produce([{"name": "Floating Factory I", "enemy_ships": True}], [{"name": "Infantry", "count": 2}])
+    assert (answer["limit"], _violated(answer)) == (0, ["68.1", "79.4a"])
+
+
+def test_enemy_ships_must_be_true_or_false():
+    with pytest.raises(ResolveError) as error:
+        _produce([dict(DOCK_3, enemy_ships="yes")], [])
+    assert error.value.field == "producers[0].enemy_ships"
+
+
+# Capacity (16) and the fleet pool (37).
+def test_floating_factory_counts_its_own_capacity():
+    answer = _produce([{"name": "Floating Factory I"}], [{"name": "Fighter", "count": 4}], capacity_in_system=0)
+    assert answer["warnings"] == []
+
+
+def test_floating_factory_capacity_has_a_limit():
+    answer = _produce([{"name": "Floating Factory I"}], [{"name": "Fighter", "count": 5}], capacity_in_system=0)
+    assert [w["rule"] for w in answer["warnings"]] == ["16.3"]
+
+
+def test_fighter_ii_beyond_capacity_counts_against_the_fleet_pool():
+    answer = _produce([DOCK_3], [{"name": "Fighter II", "count": 5}], capacity_in_system=0, fleet_pool=3,
+                      ships_in_system=1)
+    assert answer["warnings"] == []
+    assert "2 fighters, as one ship each" in next(s["text"] for s in answer["steps"] if s["title"] ==
+                                                  "Fighters beyond capacity")
+
+
+def test_fighter_i_beyond_capacity_must_be_removed():
+    answer = _produce([DOCK_3], [{"name": "Fighter I", "count": 5}], capacity_in_system=0, fleet_pool=3,
+                      ships_in_system=1)
+    assert [w["rule"] for w in answer["warnings"]] == ["16.3"]
+
+
+def test_fighter_ii_beyond_the_fleet_pool_too_must_be_removed():
+    answer = _produce([DOCK_3], [{"name": "Fighter II", "count": 5}], capacity_in_system=0, fleet_pool=2,
+                      ships_in_system=1)
+    assert [w["rule"] for w in answer["warnings"]] == ["16.3"]
+    assert "and 1 fighter counted against the fleet pool" in answer["warnings"][0]["message"]
+
+
+def test_hybrid_crystal_fighters_ii_count_as_half_a_ship():
+    answer = _produce([DOCK_3], [{"name": "Hybrid Crystal Fighter II", "count": 5}], capacity_in_system=0,
+                      fleet_pool=2, ships_in_system=1)
+    assert answer["warnings"] == []

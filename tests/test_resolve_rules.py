@@ -88,6 +88,37 @@ SCENARIOS = [
         "producers": [{"name": "Floating Factory I"}],
         "build": [{"name": "Infantry", "count": 2}, {"name": "Mech"}],
     },
+    {
+        "ability": "production",
+        "producers": [{"name": "Space Dock II", "planet_resources": 4, "enemy_ships": True},
+                      {"name": "Floating Factory II", "enemy_ships": True}],
+        "build": [{"name": "War Sun", "count": 3}, {"name": "Dreadnought", "count": 2, "in_reinforcements": 1}],
+    },
+    {
+        "ability": "space_combat",
+        "attacker": {"units": [{"name": "Cruiser II", "count": 3}, {"name": "Destroyer II"}, {"name": "Infantry II"}],
+                     "modifiers": ["assault_cannon", "unrelenting", "duranium_armor", "antimass_deflectors"]},
+        "defender": {"units": [{"name": "Fighter II", "count": 3}, {"name": "Dreadnought II"}, {"name": "PDS II"}],
+                     "modifiers": ["graviton_laser_system", "plasma_scoring", {"name": "morale_boost", "round": 2}],
+                     "combat_modifier": 1},
+        "retreat": {"side": "defender", "round": 2},
+    },
+    {
+        "ability": "invasion",
+        "attacker": {"units": [{"name": "War Sun"}, {"name": "Infantry II", "count": 2}, {"name": "Mech"}],
+                     "modifiers": ["extra_die"]},
+        "defender": {"units": [{"name": "PDS I"}, {"name": "Infantry I", "count": 2}, {"name": "Hel-Titan I"}]},
+    },
+    {
+        "ability": "invasion",
+        "attacker": {"units": [{"name": "Dreadnought I"}, {"name": "Infantry I"}]},
+        "defender": {"units": [{"name": "PDS I"}, {"name": "Infantry I"}], "modifiers": ["no_space_cannon"]},
+    },
+    {
+        "ability": "ground_combat",
+        "attacker": {"units": [{"name": "Infantry I", "count": 2}, {"name": "Carrier I"}], "modifiers": ["fragile"]},
+        "defender": {"units": [{"name": "Mech"}]},
+    },
 ]
 
 
@@ -153,6 +184,16 @@ MEANINGS = {
     "37.3": "exceeds",
     "16.2": "combined capacity",
     "16.3": "remove the excess",
+    "67.5": "limited by the number of units in their reinforcements",
+    "67.5a": "remove a unit from any system that does not contain one of their command tokens",
+    "67.6": "cannot produce ships in a system that contains other players",
+    "14.1": "can still use a blockaded unit to produce ground forces",
+    "79.4a": "destroyed when it is blockaded",
+    "96.2": "each color of plastic comes with the following units",
+    "78.2a": "start of combat",
+    "78.3a": "space combat ends immediately",
+    "42.4c": "is the winner of the combat",
+    "42.4d": "the combat ends in a draw",
 }
 
 

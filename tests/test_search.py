@@ -23,8 +23,8 @@ def corpus(tmp_path_factory):
 
 
 def topics(results, n: int = 5) -> list[str]:
-    """The first n distinct topics of the hits, in rank order."""
-    return list(dict.fromkeys(h.topic for h in results.hits))[:n]
+    """The first n pages of the results, in the order they are shown (grouped by page)."""
+    return [page for page, _ in results.groups][:n]
 
 
 @pytest.mark.parametrize(("query", "rule"), [
@@ -152,7 +152,7 @@ def test_snippet_escapes_text():
 
 def test_hit_dict_shape(corpus):
     data = corpus.search("capacity").hits[0].to_dict()
-    assert set(data) == {"id", "kind", "topic", "title", "snippet", "score", "page", "homebrew"}
+    assert set(data) == {"id", "kind", "topic", "title", "snippet", "score", "page", "count", "homebrew"}
 
 
 def test_hit_is_a_hit(corpus):

@@ -16,9 +16,12 @@ PAGES = [
     "/rules/production?ability=production&faction=sol&p=Space+Dock+I*1@3&b=Infantry+I*2&resources=4#resolver",
     "/rules/production?ability=production&faction=arborec&p=Space+Dock+I*1@3&b=Infantry+I*2#resolver",
     "/rules/bombardment?ability=bombardment&u=Dreadnought+II*2&shield=1#resolver",
+    "/rules/space-combat?ability=space_combat&a=Dreadnought+II*2&am=morale_boost@1&d=Carrier+I*1"
+    "&d=Destroyer+II*2&retreat=defender@2#resolver",
 ]
 # What each resolver page must show, so its colours are part of the check.
-SHOWN = {"faction=sol": ".rs-verdict.ok", "faction=arborec": ".rs-verdict.bad", "shield=1": ".rs-blocked"}
+SHOWN = {"faction=sol": ".rs-verdict.ok", "faction=arborec": ".rs-verdict.bad", "shield=1": ".rs-blocked",
+         "space_combat": ".rs-by-round"}
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +41,7 @@ def test_no_serious_accessibility_violations(browser, base_url, axe, path, schem
             if marker in path:
                 tab.locator(selector).wait_for()
     if path.startswith("/search"):
-        tab.locator("ol.hits mark").first.wait_for()  # the highlighted words are part of the check
+        tab.locator(".groups .hit mark").first.wait_for()  # the highlighted words are part of the check
     found = axe.run(tab).response["violations"]
     context.close()
     serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3],

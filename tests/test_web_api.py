@@ -17,6 +17,7 @@ SUCCESS = [
     "/api/topics/space-cannon",
     "/api/topics/factions/xxcha",
     "/api/resolve/catalogue?ability=space_cannon",
+    "/api/resolve/catalogue?ability=space_combat",
 ]
 FAILURE = [
     ("/api/search?q=pds&limit=abc", 400),

@@ -16,7 +16,7 @@ def test_search_from_home_and_open_a_result(page):
     page.keyboard.type("space cannon adjacent")
     page.keyboard.press("Enter")  # no suggestion chosen: the form submits
     page.wait_for_url(re.compile(r"/search\?q="))
-    page.locator("ol.hits li a").first.click()
+    page.locator(".groups .hit a").first.click()
     page.wait_for_url(re.compile(r"/rules/"))
     assert page.locator("h1").is_visible()
 
@@ -25,13 +25,22 @@ def test_typeahead_with_the_keyboard(page):
     page.goto("/rules/pds")
     page.keyboard.press("/")
     page.keyboard.type("space canno")
-    options = page.locator(".typeahead li")
+    options = page.locator(".typeahead li[role=option]")
     options.first.wait_for()
     first = options.first.locator("a").get_attribute("href")
     page.keyboard.press("ArrowDown")
     assert options.first.get_attribute("aria-selected") == "true"
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(re.escape(first) + "$"))
+
+
+def test_typeahead_groups_by_page_and_shows_the_sentence(page):
+    page.goto("/")
+    expect(page.locator("form input[autofocus]")).to_be_focused()
+    page.keyboard.type("gravity rift")
+    page.locator(".typeahead li[role=option]").first.wait_for()
+    assert page.locator(".typeahead .group-title").first.inner_text() == "Gravity Rift"
+    assert page.locator(".typeahead .tsnippet mark").count() > 0
 
 
 def test_escape_closes_the_typeahead(page):

@@ -6,8 +6,6 @@ import re
 import pytest
 from web_fixtures import publish_tiny
 
-from corpus import Corpus
-from corpus.search import Results
 from webapp import create_app
 from webapp.corpus_access import close_app
 
@@ -111,19 +109,32 @@ def test_search_page_links_hits_to_anchors(client):
 
 
 def test_search_page_offers_the_jump(client):
-    html = page(client, "/search?q=77.7d")
-    assert re.search(r'<p class="jump">Go to <a href="/rules/space-cannon#77.7d">', html)
+    html = page(client, "/search?q=space+cannon")
+    assert re.search(r'<p class="jump">Go to <a href="/rules/space-cannon">', html)
+
+
+@pytest.mark.parametrize("query", ["77.7d", " 77.7D ", "rule 77.7d"])
+def test_rule_number_search_goes_straight_to_the_rule(client, query):
+    response = client.get("/search", query_string={"q": query})
+    assert (response.status_code, response.headers["Location"]) == (302, "/r/77.7d")
+
+
+@pytest.mark.parametrize(("path", "target"), [("/r/77.7D", "/rules/space-cannon#77.7d"),
+                                              ("/rules/Space-Cannon", "/rules/space-cannon"),
+                                              ("/rules/SPACE-CANNON", "/rules/space-cannon"),
+                                              ("/factions/Xxcha", "/factions/xxcha")])
+def test_addresses_resolve_in_any_letter_case(client, path, target):
+    response = client.get(path)
+    assert (response.status_code, response.headers["Location"]) == (302, target)
 
 
 def test_search_page_without_hits_says_so(client):
     assert "No results for <strong>qqxzzv</strong>" in page(client, "/search?q=qqxzzv")
 
 
-def test_search_page_without_hits_suggests_a_spelling(client, monkeypatch):
-    # Whatever the engine's own fuzziness, an empty result still gets a title suggestion.
-    monkeypatch.setattr(Corpus, "search", lambda self, query, limit=10, kind=None, source=None: Results(query=query))
+def test_search_page_suggests_a_spelling(client):
     html = page(client, "/search?q=spase+canon")
-    assert re.search(r'Did you mean <a href="/search\?q=Space\+Cannon">Space Cannon</a>', html)
+    assert re.search(r'Showing results for <a href="/search\?q=space\+cannon">space cannon</a>', html)
 
 
 def test_search_page_advertises_its_json_twin(client):

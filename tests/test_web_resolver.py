@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from html.parser import HTMLParser
 from urllib.parse import parse_qsl, urlencode
 
@@ -150,6 +151,45 @@ def test_form_shows_the_permalink_of_its_scenario(client):
             '&amp;plasma=1#resolver"') in form
 
 
+def answer_of(text: str) -> str:
+    """The answer part of the widget (what resolver.js swaps in)."""
+    start = text.index('<div class="rs-answer"')
+    return text[start:text.index("</details>", start)].strip()
+
+
+def test_fragment_is_the_answer_the_page_shows(client):
+    query = "ability=space_cannon&u=PDS+II*2&plasma=1"
+    fragment = html(client, f"/resolver/space-cannon?{query}")
+    assert "<html" not in fragment and fragment.count("<rect") == 4
+    assert fragment.strip() == answer_of(html(client, f"/rules/space-cannon?{query}"))
+
+
+@pytest.mark.parametrize("query, invalid", [
+    ("ability=space_cannon&u=&u=PDS+II*1&u=&u=11x1", "u:3"),  # units[1]: the second filled field of four
+    ("ability=space_cannon&u=PDS+II*1&seed=x", "seed"),
+    ("ability=production&p=Space+Dock+I*1@3&b=War+Sun*1/7", "b:0"),
+])
+def test_fragment_names_the_controls_the_error_is_about(client, query, invalid):
+    assert f'data-invalid="{invalid}"' in html(client, f"/resolver/space-cannon?{query}")
+
+
+def test_barrage_shows_the_fighters_destroyed(client):
+    form = widget(html(client, "/rules/anti-fighter-barrage?ability=anti_fighter_barrage&u=Destroyer+II*2&targets=3"))
+    assert 'class="rs-destroyed">2.531<' in form and 'class="rs-all">65.62%<' in form
+    assert form.count("<svg") == 2 and len(set(re.findall(r' id="([^"]+)"', form))) == len(re.findall(r' id="', form))
+
+
+def test_fragment_of_a_page_without_a_resolver_is_a_404(client):
+    response = client.get("/resolver/movement?ability=space_cannon&u=PDS+II")
+    assert response.status_code == 404 and "has no step resolver" in response.get_data(as_text=True)
+
+
+def test_resolver_script_holds_no_scenario_logic():
+    script = (Path(__file__).parent.parent / "webapp" / "static" / "resolver.js").read_text()
+    for python_only in ("decode", "encode", "plasma_scoring", "units[", "<svg", "createElementNS", "toFixed"):
+        assert python_only not in script
+
+
 class FormFields(HTMLParser):
     """What a browser without JavaScript submits: named inputs (checked boxes only) and selects."""
 
@@ -181,6 +221,8 @@ def submitted(form: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("path", [
     "/rules/space-cannon?ability=space_cannon&u=PDS+II*2&u=5x3*1@adj:Xxcha+flagship&plasma=1&seed=7",
+    "/rules/space-cannon?ability=space_cannon&u=PDS+II*2&u=PDS+I*1&plasma=u1",
+    "/rules/space-dock?ability=production&p=Space+Dock+II*1@4!enemy&b=War+Sun*2/1&b=Infantry+I*2",
     "/rules/bombardment?ability=bombardment&u=Dreadnought+II*2&shield=1&warsun=1&rolls=3,4",
     "/rules/space-dock?ability=production&faction=arborec&p=Space+Dock+I*1@3&b=Infantry+I*2&resources=4",
 ])
@@ -242,7 +284,7 @@ CANONICAL = [
     EXAMPLE,
     "ability=space_cannon_defense&u=PDS+I*3&u=Hel-Titan+II*1@adj&plasma=u1&rolls=3,+7,+10",
     "ability=bombardment&u=Dreadnought+II*2&u=4x2*1@adj:Custom&shield=1&warsun=1&harrow=1&seed=42",
-    "ability=anti_fighter_barrage&u=Destroyer+II*2",
+    "ability=anti_fighter_barrage&u=Destroyer+II*2&targets=3",
     "ability=production&faction=arborec&p=Space+Dock+I*1@3&p=Carrier+II*2&b=Infantry+I*2&resources=4&fleet_pool=3",
 ]
 
@@ -303,3 +345,11 @@ def test_any_query_resolves_or_names_a_field(pairs, ability):
         resolve(decode(MultiDict([("ability", ability), *pairs])) or {})
     except ResolveError as exc:
         assert exc.field
+
+
+def test_fighter_ii_step_links_to_the_fleet_pool_note(client):
+    body = {"ability": "production", "producers": [DOCK], "build": [{"name": "Fighter II", "count": 5}],
+            "capacity_in_system": 0, "fleet_pool": 3, "ships_in_system": 1}
+    answer = post(client, body).json
+    urls = {step["rule"]: step["url"] for step in answer["steps"]}
+    assert answer["warnings"] == [] and urls["fleet-pool.note-2.1"] == "/rules/fleet-pool#fleet-pool.note-2.1"

@@ -12,7 +12,7 @@ pytestmark = needs_chromium()
 
 
 def open_widget(page, path: str) -> None:
-    """Load a page and open its resolver, once resolver.js has set up the rows."""
+    """Load a page and open its resolver, once resolver.js has enhanced the form."""
     page.goto(path)
     page.locator("#resolver > summary").click()
     page.locator("#resolver[data-ready=true]").wait_for()
@@ -21,10 +21,8 @@ def open_widget(page, path: str) -> None:
 def resolve_two_pds_ii(page) -> None:
     """Pick PDS II x2 on the Space Cannon page and resolve."""
     open_widget(page, "/rules/space-cannon")
-    row = page.locator(".rs-list[data-param=u] .rs-row").first
-    row.locator("select").select_option("PDS II")
-    row.locator(".rs-count").fill("2")
-    page.locator(".rs-actions button[type=submit]").click()
+    page.locator(".rs-list[data-param=u] input[name=u]").first.fill("PDS II*2")
+    page.locator(".rs-submit button[type=submit]").click()
     expect(page.locator(".rs-bar")).to_have_count(3)
 
 
@@ -65,57 +63,76 @@ def test_permalink_restores_the_scenario(page):
     assert link == "/rules/space-cannon?ability=space_cannon&u=PDS+II*2&plasma=1#resolver"
     page.locator(".rs-copy").click()
     assert page.evaluate("navigator.clipboard.readText()").endswith(link)
+    assert page.url.endswith(link)  # the address bar follows the scenario
     page.goto(link)
     page.reload()
     page.locator("#resolver[data-ready=true]").wait_for()
     expect(page.locator(".rs-bar")).to_have_count(4)
-    expect(page.locator(".rs-row select").first).to_have_value("PDS II")
-    expect(page.locator(".rs-row .rs-count").first).to_have_value("2")
+    expect(page.locator(".rs-row input[name=u]").first).to_have_value("PDS II*2")
     expect(page.locator("input[name=plasma]")).to_be_checked()
 
 
 def test_arborec_space_dock_cannot_produce_infantry(page):
     open_widget(page, "/rules/production")
     page.locator("select[name=faction]").select_option("arborec")
-    producer = page.locator(".rs-list[data-param=p] .rs-row").first
-    producer.locator("select").select_option("Space Dock I")
-    producer.locator(".rs-planet").fill("3")
-    build = page.locator(".rs-list[data-param=b] .rs-row").first
-    build.locator("select").select_option("Infantry I")
-    build.locator(".rs-count").fill("2")
-    page.locator(".rs-actions button[type=submit]").click()
+    page.locator("input[name=p]").first.fill("Space Dock I*1@3")
+    page.locator("input[name=b]").first.fill("Infantry I*2")
+    page.locator(".rs-submit button[type=submit]").click()
     expect(page.locator(".rs-violations li")).to_contain_text("68.1d")
     expect(page.locator(".rs-verdict")).to_have_text("Not allowed")
 
 
 def test_bad_value_shows_the_error_naming_the_field(page):
     open_widget(page, "/rules/space-cannon")
-    row = page.locator(".rs-list[data-param=u] .rs-row").first
-    row.locator("select").select_option("\u0000custom")
-    row.locator(".rs-value").fill("11")
-    page.locator(".rs-actions button[type=submit]").click()
+    rows = page.locator(".rs-list[data-param=u] input[name=u]")
+    rows.nth(1).fill("11x1")  # the first row stays blank: units[0] is the second field
+    page.locator(".rs-submit button[type=submit]").click()
     expect(page.locator(".rs-error")).to_have_text("units[0].value: must be between 1 and 10")
-    expect(row.locator("select")).to_have_attribute("aria-invalid", "true")
+    expect(rows.nth(1)).to_have_attribute("aria-invalid", "true")
+    expect(rows.nth(0)).not_to_have_attribute("aria-invalid", "true")
+
+
+def test_typing_resolves_without_pressing_resolve(page):
+    open_widget(page, "/rules/anti-fighter-barrage")
+    page.locator("input[name=u]").first.fill("Destroyer II*2")
+    expect(page.locator(".rs-bar")).to_have_count(7)
+
+
+def test_add_a_row(page):
+    open_widget(page, "/rules/space-cannon")
+    page.locator(".rs-list[data-param=u] .rs-add").click()
+    expect(page.locator("input[name=u]")).to_have_count(3)
+    page.locator("input[name=u]").nth(2).fill("PDS I*1")
+    expect(page.locator(".rs-bar")).to_have_count(2)
 
 
 @pytest.mark.parametrize("query", CANONICAL)
-def test_javascript_encoding_mirrors_python(page, query):
-    page.goto("/rules/space-cannon")
-    script = "q => { const r = window.MecatolResolver; return r.permalinkURL(r.decode(new URLSearchParams(q))).search }"
-    assert page.evaluate(script, query) == "?" + query
+def test_the_answer_swapped_in_is_the_one_the_permalink_shows(page, query):
+    page.goto(f"/rules/space-cannon?{query}#resolver")
+    page.locator("#resolver[data-ready=true]").wait_for()
+    served = page.locator(".rs-answer").inner_html()
+    page.locator(".rs-submit button[type=submit]").click()
+    page.locator("#resolver[data-answers='1']").wait_for()  # the server's answer is in
+    assert page.locator(".rs-answer").inner_html() == served
 
 
-def test_form_works_without_javascript(browser, base_url):
+@pytest.fixture
+def no_js(browser, base_url):
+    """A page with JavaScript off: only the server-rendered form."""
     context = browser.new_context(base_url=base_url, java_script_enabled=False)
     tab = context.new_page()
     tab.set_default_timeout(5000)
-    tab.goto("/rules/space-cannon")
-    tab.locator("#resolver > summary").click()
-    tab.locator(".rs-list[data-param=u] input[name=u]").first.fill("PDS II*2")
-    tab.locator(".rs-actions button[type=submit]").click()
-    tab.wait_for_url(re.compile(r"u=PDS\+II\*2"))
-    expect(tab.locator(".rs-bar")).to_have_count(3)
+    yield tab
     context.close()
+
+
+def test_form_works_without_javascript(no_js):
+    no_js.goto("/rules/space-cannon")
+    no_js.locator("#resolver > summary").click()
+    no_js.locator(".rs-list[data-param=u] input[name=u]").first.fill("PDS II*2")
+    no_js.locator(".rs-submit button[type=submit]").click()
+    no_js.wait_for_url(re.compile(r"u=PDS\+II\*2"))
+    expect(no_js.locator(".rs-bar")).to_have_count(3)
 
 
 def test_resolver_screenshot(page):
@@ -126,3 +143,70 @@ def test_resolver_screenshot(page):
     page.locator('.rs-step[data-rule="77.3"] p').first.hover()
     page.locator("#resolver").screenshot(path=str(OUTPUT / "resolver.png"))
     assert (OUTPUT / "resolver.png").stat().st_size > 10_000
+
+
+def fight_in_space(page) -> None:
+    """Two Dreadnought IIs against a Carrier and two Destroyer IIs on the Space Combat page."""
+    open_widget(page, "/rules/space-combat")
+    page.locator("input[name=a]").first.fill("Dreadnought II*2")
+    page.locator("input[name=d]").first.fill("Carrier I*1")
+    page.locator("input[name=d]").nth(1).fill("Destroyer II*2")
+    expect(page.locator(".rs-by-round")).to_be_visible()
+
+
+def test_battle_widget_shows_outcomes_rounds_and_chart(page):
+    fight_in_space(page)
+    expect(page.locator(".rs-bar")).to_have_count(3)
+    expect(page.locator(".rs-survivors tbody tr")).to_have_count(3)
+    link = page.locator(".rs-permalink").get_attribute("href")
+    assert link == ("/rules/space-combat?ability=space_combat&a=Dreadnought+II*2&d=Carrier+I*1&d=Destroyer+II*2"
+                    "#resolver") and page.url.endswith(link)
+
+
+def test_battle_retreat_and_modifiers_change_the_answer(page):
+    fight_in_space(page)
+    before = page.locator(".rs-attacker").text_content()
+    page.locator(".rs-side[data-side=defender] input[value=unrelenting]").check()
+    expect(page.locator(".rs-attacker")).not_to_have_text(before)
+    page.locator("select[name=retreat]").select_option("defender@1")
+    expect(page.locator(".rs-bar")).to_have_count(4)
+    expect(page.locator(".rs-permalink")).to_have_attribute("href", re.compile(r"dm=unrelenting&retreat=defender@1"))
+
+
+def test_battle_error_marks_the_row(page):
+    open_widget(page, "/rules/ground-combat")
+    page.locator("input[name=a]").first.fill("Infantry*2")
+    page.locator("input[name=d]").nth(1).fill("Nope*1")
+    expect(page.locator(".rs-error")).to_contain_text("defender.units[0].name: unknown unit")
+    expect(page.locator("input[name=d]").nth(1)).to_have_attribute("aria-invalid", "true")
+
+
+def test_battle_screenshot(page):
+    OUTPUT.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 900, "height": 1600})
+    page.goto("/rules/space-combat?ability=space_combat&a=Dreadnought+II*2&a=Fighter+II*2&d=Carrier+I*1"
+              "&d=Destroyer+II*2&d=Fighter+I*3&retreat=defender@2#resolver")
+    page.locator("#resolver[data-ready=true]").wait_for()
+    page.locator("#resolver").screenshot(path=str(OUTPUT / "battle.png"))
+    assert (OUTPUT / "battle.png").stat().st_size > 10_000
+
+
+def test_battle_form_works_without_javascript(no_js):
+    no_js.goto("/rules/ground-combat")
+    no_js.locator("#resolver > summary").click()
+    no_js.locator("input[name=a]").first.fill("Infantry II*3")
+    no_js.locator("input[name=d]").first.fill("Mech*1")
+    no_js.locator(".rs-side[data-side=attacker] select[name=am]").first.select_option("morale_boost@2")
+    no_js.locator(".rs-submit button[type=submit]").click()
+    no_js.wait_for_url(re.compile(r"am=morale_boost(@|%40)2"))
+    expect(no_js.locator(".rs-bar")).to_have_count(3)
+    expect(no_js.locator(".rs-by-round tbody tr").first).to_contain_text("start")
+
+
+def test_enemy_ships_forbid_the_carrier(page):
+    open_widget(page, "/rules/space-dock")
+    page.locator("input[name=p]").first.fill("Space Dock I*1@3!enemy")
+    page.locator("input[name=b]").first.fill("Carrier I*1")
+    expect(page.locator(".rs-violations li")).to_contain_text("67.6")
+    page.locator("input[name=b]").first.fill("Infantry I*2")
+    expect(page.locator(".rs-verdict")).to_have_text("Allowed")

@@ -34,7 +34,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
-    from webapp import api, caching, corpus_access, errors, limits, pages, resolver, security
+    from webapp import api, caching, corpus_access, errors, limits, pages, resolver, security, widget
 
     corpus_access.init_app(app)
     errors.init_app(app)
@@ -44,4 +44,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(resolver.bp)
+    app.register_blueprint(widget.bp)
     return app

@@ -42,7 +42,11 @@ def _schemas() -> dict:
     hit = {"type": "object", "required": ["id", "kind", "title", "url"],
            "properties": {"id": text, "kind": text, "topic": text, "title": text, "snippet": text,
                           "page": text, "url": text, "score": {"type": "number"},
+                          "count": {"type": "integer", "minimum": 1},
                           "homebrew": {"type": "boolean"}}}
+    group = {"type": "object", "required": ["page", "title", "url", "hits"],
+             "properties": {"page": text, "title": text, "url": text,
+                            "hits": {"type": "array", "items": _ref("Hit"), "minItems": 1, "maxItems": 3}}}
     entry = {"type": "object", "required": ["id", "kind", "topic", "title", "text"],
              "properties": {"id": text, "kind": {"enum": list(KINDS)}, "topic": text, "title": text, "text": text,
                             # Component data (cards, abilities, units, planets); null on rules entries.
@@ -54,8 +58,9 @@ def _schemas() -> dict:
         "Error": {"type": "object", "required": ["ok", "error", "status"],
                   "properties": {"ok": {"const": False}, "error": {"type": "string", "minLength": 1},
                                  "status": {"type": "integer"}, "field": text, "parameter": text}},
-        "Hit": hit, "Entry": entry, "PageLink": link,
+        "Hit": hit, "Group": group, "Entry": entry, "PageLink": link,
         "Search": _ok(query=text, kind=maybe_text, limit={"type": "integer"}, results={"type": "array", "items": _ref("Hit")},
+                      groups={"type": "array", "items": _ref("Group")},
                       did_you_mean=maybe_text, jump={"type": ["object", "null"]}),
         "Page": _ok(page=_ref("Entry"), entries={"type": "array", "items": _ref("Entry")},
                     related={"type": "array"}, referenced_by={"type": "array"}),
@@ -68,7 +73,7 @@ def _paths() -> dict:
     path_id = _param("entry_id", "path", {"type": "string"}, "a rule id (77.7d), a page slug or any entry id")
     return {
         "/api/search": {"get": {
-            "summary": "Ranked hits for a query", "operationId": "search",
+            "summary": "Ranked hits for a query, flat and grouped by page", "operationId": "search",
             "parameters": [
                 _param("q", "query", {"type": "string"}, "the query; longer than MAX_QUERY_CHARS is cut"),
                 _param("limit", "query", {"type": "integer", "minimum": 1, "maximum": limit}, "most hits"),
@@ -89,12 +94,15 @@ def _paths() -> dict:
             "parameters": [_param("slug", "path", {"type": "string"}, "a page id: space-cannon, factions/xxcha")],
             "responses": _answer(_ref("Page"), 404)}},
         "/api/resolve": {"post": {
-            "summary": "Resolve a step-resolver scenario", "operationId": "resolve",
+            "summary": "Resolve a step-resolver scenario or a whole battle", "operationId": "resolve",
             "requestBody": {"required": True, "content": {JSON: {"schema": {
                 "type": "object", "required": ["ability"],
-                "properties": {"ability": {"type": "string", "examples": ["space_cannon", "production"]},
+                "properties": {"ability": {"type": "string",
+                                           "examples": ["space_cannon", "production", "space_combat", "invasion"]},
                                "units": {"type": "array", "items": {"type": "object"}},
-                               "modifiers": {"type": "object"}}}}}},
+                               "modifiers": {"type": "object"},
+                               "attacker": {"type": "object"}, "defender": {"type": "object"},
+                               "retreat": {"type": "object"}}}}}},
             "responses": _answer(_ok(ability={"type": "string"}))}},
         "/api/resolve/catalogue": {"get": {
             "summary": "Units for the resolver's picker", "operationId": "catalogue",

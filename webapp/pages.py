@@ -1,12 +1,12 @@
 """HTML pages: home, topic/faction/card pages, permalinks, search, OpenSearch."""
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
 from corpus import UnknownIdError
 from corpus.model import KINDS
 from corpus.components import value_list
-from webapp import citation, resolver, search_view, urls, views
+from webapp import citation, search_view, urls, views, widget
 from webapp.corpus_access import get_catalog, get_corpus
 
 bp = Blueprint("pages", __name__)
@@ -30,11 +30,19 @@ def home():
                            json_url=url_for("api.topics"))
 
 
+def _named(entry_id: str) -> str:
+    """The id of the entry an address names, in any letter case (UnknownIdError if none)."""
+    found = get_corpus().lookup(entry_id)
+    if found is None:
+        raise UnknownIdError(entry_id)
+    return found
+
+
 @bp.get("/rules/<path:ref>")
 def rules(ref: str):
-    """A topic page; a rule id here (`/rules/77.7d`) redirects to its anchor."""
-    entry = get_corpus().get(ref)
-    if entry.kind != "topic":
+    """A topic page; a rule id here (`/rules/77.7d`) or another letter case redirects."""
+    entry = get_corpus().get(_named(ref))
+    if entry.kind != "topic" or entry.id != ref:
         return redirect(urls.entry_url(get_corpus(), entry.id), 302)
     return show_page(entry.id)
 
@@ -59,27 +67,46 @@ def page(slug: str):
 
 @bp.get("/r/<path:entry_id>")
 def permalink(entry_id: str):
-    """The short, stable address of any entry: redirect to where it is read."""
-    return redirect(urls.entry_url(get_corpus(), entry_id), 302)
+    """The short, stable address of any entry (`/r/77.7D` too): redirect to where it is read."""
+    return redirect(urls.entry_url(get_corpus(), _named(entry_id)), 302)
 
 
 def show_page(slug: str, kind: str = "topic"):
-    """Render one page; a page asked for under the wrong prefix is an unknown page."""
+    """Render one page; a page asked for under the wrong prefix is an unknown page.
+
+    A page named in another letter case (`/factions/Xxcha`) redirects to its own address.
+    """
+    named = _named(slug)
+    if named != slug:
+        return redirect(urls.page_url(get_corpus().get(named)), 302)
     view = views.page_view(slug)
     if view.page.kind != kind:
         raise UnknownIdError(slug)
     return render_template("page.html", view=view, r=get_catalog().renderer,
-                           json_url=urls.api_page_url(slug), resolver=resolver.widget(view.page, request.args))
+                           json_url=urls.api_page_url(slug), resolver=widget.widget(view.page, request.args))
 
 
 @bp.get("/search")
 def search():
-    """Search results; works without JavaScript, and type-ahead reuses its JSON twin."""
+    """Search results; works without JavaScript, and type-ahead reuses its JSON twin.
+
+    A query that is a rule number (77.7d + Enter) goes straight to the rule.
+    """
+    rule = search_view.rule_named(request.args.get("q") or "")
+    if rule:
+        return redirect(urls.permalink(rule), 302)
     view = search_view.search(request.args)
     kinds = [(k, views.KIND_LABELS[k]) for k in KINDS]
     sources = [(s, views.SOURCE_LABELS.get(s, s)) for s in search_view.source_names()]
     return render_template("search.html", view=view, kinds=kinds, sources=sources,
                            json_url=urls.search_url(view.query, view.kind, api=True, source=view.source))
+
+
+@bp.get("/suggest")
+def suggest():
+    """Address-bar completions (OpenSearch suggestions): [query, titles, snippets, URLs]."""
+    query, titles, texts, links = search_view.suggestions(request.args)
+    return jsonify([query, titles, texts, links]), 200, {"Content-Type": "application/x-suggestions+json"}
 
 
 @bp.get("/opensearch.xml")

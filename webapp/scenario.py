@@ -9,14 +9,24 @@ Scenario query string (the permalink, and the widget's no-JS form fields, which 
     plasma=1 | plasma=uN           Plasma Scoring on the best unit, or on units[N]
     shield=1  warsun=1  harrow=1   Planetary Shield, a War Sun in the system, L1Z1X Harrow
     rolls=3,7,10   seed=42         dice entered, or rolled from a seed
+    targets=3                      fighters (Anti-Fighter Barrage) or ground forces (Bombardment) there
     faction=arborec                production: the faction
-    p=NAME[*COUNT][@RESOURCES]     production: a producing unit (a space dock on a 3-resource planet: @3)
-    b=NAME[*COUNT]                 production: a unit to build
+    p=NAME[*COUNT][@RES][!enemy]   production: a producing unit (a space dock on a 3-resource planet: @3;
+                                   other players' ships in its system: !enemy)
+    b=NAME[*COUNT][/HAVE]          production: a unit to build, HAVE of its type left in reinforcements
     resources= fleet_pool= ships_in_system= capacity_in_system= units_in_space=   production context
+    ability=space_combat | ground_combat | invasion
+    a=NAME[*COUNT][@adj]  d=…      the attacker's and the defender's units, one per entry (@adj: a PDS II
+                                   firing Space Cannon from an adjacent system)
+    am=KEY  dm=KEY                 a modifier for the attacker / defender, by its catalogue key
+                                   (morale_boost@2: in round 2)
+    ac=N  dc=N                     a number added to the attacker's / defender's combat rolls
+    ao=NAMES  do=NAMES             the order that side destroys its units in, comma-separated ("Fighter II, Carrier II")
+    retreat=attacker@N             that side (attacker or defender) announces a retreat in round N
 
 decode() turns the query into the resolver's JSON request and encode() turns one back; blank fields
 are skipped, and a malformed number is passed on as text so the resolver's error names its field.
-static/resolver.js mirrors both.
+Only Python reads this encoding: static/resolver.js sends the form's fields and shows the HTML answer.
 """
 from __future__ import annotations
 
@@ -34,9 +44,14 @@ PAGES = {
     "anti-fighter-barrage": ("anti_fighter_barrage",),
     "production": ("production",),
     "space-dock": ("production",),
+    "space-combat": ("space_combat",),
+    "ground-combat": ("ground_combat",),
+    "invasion": ("invasion", "ground_combat"),
 }
+BATTLES = ("space_combat", "ground_combat", "invasion")
 LABELS = {"space_cannon": "Space Cannon Offense", "space_cannon_defense": "Space Cannon Defense",
-          "bombardment": "Bombardment", "anti_fighter_barrage": "Anti-Fighter Barrage", "production": "Production"}
+          "bombardment": "Bombardment", "anti_fighter_barrage": "Anti-Fighter Barrage", "production": "Production",
+          "space_combat": "Space combat", "ground_combat": "Ground combat", "invasion": "Invasion"}
 # Query flag -> (request modifier, form label, abilities that take it).
 FLAGS = {
     "shield": ("planetary_shield", "Planetary Shield on the planet", ("bombardment",)),
@@ -44,10 +59,13 @@ FLAGS = {
     "harrow": ("harrow", "L1Z1X Harrow", ("bombardment",)),
 }
 PLASMA_FOR = ("space_cannon", "space_cannon_defense", "bombardment")
+# Abilities whose hits destroy one kind of unit, and what to call the units they can hit.
+TARGETS = {"anti_fighter_barrage": "Fighters there", "bombardment": "Ground forces on the planet"}
 CONTEXT = (("resources", "Resources to spend"), ("fleet_pool", "Fleet pool tokens"),
            ("ships_in_system", "Non-fighter ships already there"),
-           ("capacity_in_system", "Capacity already there"), ("units_in_space", "Fighters and ground forces in space"))
+           ("capacity_in_system", "Capacity of your ships already there"), ("units_in_space", "Fighters and ground forces in space"))
 LISTS = {"units": "u", "producers": "p", "build": "b"}
+SIDES = {"attacker": "a", "defender": "d"}
 _VALUE = re.compile(r"(\d{1,3})\s*(?:x\s*(\d{1,3})|\(\s*x\s*(\d{1,3})\s*\))?", re.I | re.A)
 _TRUE = ("1", "true", "on", "yes")
 
@@ -83,18 +101,31 @@ def decode_unit(text: str) -> dict:
 
 
 def decode_producer(text: str) -> dict:
-    """One `p` value: "Space Dock I*1@3" (on a 3-resource planet) or "Space Dock I*1@Mecatol Rex"."""
+    """One `p` value: "Space Dock I*1@3" (on a 3-resource planet) or "Space Dock I*1@Mecatol Rex",
+    "!enemy" after it."""
+    text, enemy = (text[:-6].rstrip(), True) if text.lower().endswith("!enemy") else (text, False)
     head, at, where = text.rpartition("@") if "@" in text else (text, "", "")
-    entry = decode_build(head)
+    entry = decode_count(head)
     if at and re.fullmatch(r"\s*-?\d+\s*", where):
         entry["planet_resources"] = _number(where)
     elif at:
         entry["planet"] = where.strip()
+    if enemy:
+        entry["enemy_ships"] = True
     return entry
 
 
 def decode_build(text: str) -> dict:
-    """One `b` value: "Infantry I*2"."""
+    """One `b` value: "Infantry I*2", "War Sun*1/0" (none left in reinforcements)."""
+    head, slash, have = text.rpartition("/") if "/" in text else (text, "", "")
+    entry = decode_count(head)
+    if slash:
+        entry["in_reinforcements"] = _number(have)
+    return entry
+
+
+def decode_count(text: str) -> dict:
+    """"NAME*COUNT" (a battle's `a` and `d` values too): "Carrier I*2"."""
     name, star, count = text.rpartition("*") if "*" in text else (text, "", "1")
     return {"name": name.strip(), "count": _number(count)}
 
@@ -104,6 +135,8 @@ def decode(params: MultiDict) -> dict | None:
     ability = params.get("ability", "").strip()
     if not ability:
         return None
+    if ability in BATTLES:
+        return decode_battle(ability, params)
     if ability == "production":
         req: dict = {"ability": ability}
         if params.get("faction", "").strip():
@@ -130,22 +163,61 @@ def decode(params: MultiDict) -> dict | None:
         req["modifiers"] = modifiers
     if params.get("rolls", "").strip():
         req["rolls"] = params["rolls"].strip()
-    if params.get("seed", "").strip():
-        req["seed"] = _number(params["seed"])
+    for key in ("seed", "targets"):
+        if params.get(key, "").strip():
+            req[key] = _number(params[key])
     return req
+
+
+def decode_battle(ability: str, params: MultiDict) -> dict:
+    """A battle: each side's units, modifiers and combat modifier, and a planned retreat."""
+    req: dict = {"ability": ability}
+    for side, key in SIDES.items():
+        req[side] = {"units": [_combatant(v) for v in values(params, key)]}
+        if values(params, f"{key}m"):
+            req[side]["modifiers"] = [_modifier(v) for v in values(params, f"{key}m")]
+        if params.get(f"{key}c", "").strip():
+            req[side]["combat_modifier"] = _number(params[f"{key}c"])
+        if params.get(f"{key}o", "").strip():
+            req[side]["order"] = [name.strip() for name in params[f"{key}o"].split(",") if name.strip()]
+    retreat = params.get("retreat", "").strip()
+    if retreat:
+        side, at, round_ = retreat.partition("@")
+        req["retreat"] = {"side": side.strip(), "round": _number(round_ or "1")}
+    return req
+
+
+def _combatant(text: str) -> dict:
+    """One `a`/`d` value: "Carrier II*2", or "PDS II*1@adj" for Space Cannon from an adjacent system."""
+    adjacent = text.lower().rstrip().endswith("@adj")
+    entry = decode_count(text.rstrip()[:-4] if adjacent else text)
+    if adjacent:
+        entry["adjacent"] = True
+    return entry
+
+
+def _modifier(text: str):
+    """One `am`/`dm` value: a catalogue key, or "morale_boost@2" for a modifier that takes a round."""
+    name, at, round_ = text.partition("@")
+    return {"name": name.strip(), "round": _number(round_)} if at else name.strip()
 
 
 def encode(req: dict) -> list[tuple[str, str]]:
     """The query pairs for a request: the inverse of decode() (canonical: every count written)."""
     pairs = [("ability", req["ability"])]
+    if req["ability"] in BATTLES:
+        return pairs + encode_battle(req)
     if req["ability"] == "production":
         if req.get("faction"):
             pairs.append(("faction", req["faction"]))
         for item in req.get("producers", []):
             at = f"@{item['planet_resources']}" if item.get("planet_resources") is not None else ""
             at = f"@{item['planet']}" if item.get("planet") else at
-            pairs.append(("p", f"{item['name']}*{item.get('count', 1)}{at}"))
-        pairs += [("b", f"{item['name']}*{item.get('count', 1)}") for item in req.get("build", [])]
+            enemy = "!enemy" if item.get("enemy_ships") else ""
+            pairs.append(("p", f"{item['name']}*{item.get('count', 1)}{at}{enemy}"))
+        for item in req.get("build", []):
+            have = f"/{item['in_reinforcements']}" if item.get("in_reinforcements") is not None else ""
+            pairs.append(("b", f"{item['name']}*{item.get('count', 1)}{have}"))
         return pairs + [(key, str(req[key])) for key, _ in CONTEXT if req.get(key) is not None]
     for item in req.get("units", []):
         what = item["name"] if "name" in item else f"{item['value']}x{item.get('dice', 1)}"
@@ -157,4 +229,24 @@ def encode(req: dict) -> list[tuple[str, str]]:
     if plasma is not None and plasma is not False:
         pairs.append(("plasma", "1" if plasma is True else f"u{plasma}"))
     pairs += [(key, "1") for key, (name, _, _) in FLAGS.items() if modifiers.get(name)]
-    return pairs + [(key, str(req[key])) for key in ("rolls", "seed") if req.get(key) is not None]
+    return pairs + [(key, str(req[key])) for key in ("rolls", "seed", "targets") if req.get(key) is not None]
+
+
+def encode_battle(req: dict) -> list[tuple[str, str]]:
+    """A battle's query pairs after `ability`, side by side as the form lists them: the inverse of decode_battle()."""
+    pairs = []
+    for side, key in SIDES.items():
+        units = req.get(side, {})
+        pairs += [(key, f"{item['name']}*{item.get('count', 1)}{'@adj' if item.get('adjacent') else ''}")
+                  for item in units.get("units", [])]
+        for item in units.get("modifiers", []):
+            text = f"{item['name']}@{item.get('round', 1)}" if isinstance(item, dict) else str(item)
+            pairs.append((f"{key}m", text))
+        if units.get("combat_modifier") is not None:
+            pairs.append((f"{key}c", str(units["combat_modifier"])))
+        if units.get("order"):
+            pairs.append((f"{key}o", ", ".join(units["order"])))
+    retreat = req.get("retreat")
+    if retreat:
+        pairs.append(("retreat", f"{retreat['side']}@{retreat.get('round', 1)}"))
+    return pairs

@@ -2,21 +2,18 @@
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 
-from flask import current_app
-from markupsafe import Markup
+from flask import current_app, url_for
 
-from corpus.model import HOMEBREW_FLAG, KINDS, Entry
-from corpus.names import fold
+from corpus.model import KINDS
+from corpus.search import as_rule_id
 from webapp import urls
 from webapp.corpus_access import get_catalog, get_corpus
 from webapp.errors import BadParameter
 from webapp.limits import whole_number
 from webapp.render import clean_snippet
-from webapp.views import close_titles
-
-COMPLETE_WORDS = 3  # queries this short also get pages whose title starts with them
 
 
 @dataclass
@@ -28,16 +25,23 @@ class SearchView:
     limit: int
     source: str | None = None
     hits: list[dict] = field(default_factory=list)
+    groups: list[dict] = field(default_factory=list)
     did_you_mean: str | None = None
     jump: dict | None = None
     error: str | None = None
 
     def to_dict(self) -> dict:
         """The API body (without the envelope's "ok")."""
-        results = [{**hit, "snippet": str(hit["snippet"])} for hit in self.hits]
+        results = [_plain(hit) for hit in self.hits]
+        groups = [{**group, "hits": [_plain(h) for h in group["hits"]]} for group in self.groups]
         return {"query": self.query, "kind": self.kind, "source": self.source, "limit": self.limit,
-                "results": results,
+                "results": results, "groups": groups,
                 "did_you_mean": self.did_you_mean, "jump": self.jump, "error": self.error}
+
+
+def _plain(hit: dict) -> dict:
+    """A hit for JSON: its snippet as a string of HTML."""
+    return {**hit, "snippet": str(hit["snippet"])}
 
 
 def parse_args(args) -> tuple[str, str | None, str | None, int]:
@@ -60,7 +64,7 @@ def source_names() -> list[str]:
 
 
 def search(args) -> SearchView:
-    """Run the search in args; never raises for odd queries, only for bad parameters."""
+    """Run the search in args (corpus.finder decides every hit); raises only for bad parameters."""
     query, kind, source, limit = parse_args(args)
     view = SearchView(query=query.strip(), kind=kind, limit=limit, source=source)
     if not view.query:
@@ -70,47 +74,40 @@ def search(args) -> SearchView:
     # fuzz tests must see both. The corpus's own query reader never fails on a user's words.
     results = corpus.search(query, limit=limit, kind=kind, source=source)
     view.query = results.query
-    hits = [_hit_dict(h.to_dict()) for h in results.hits]
-    jump = corpus.by_id.get(results.jump) if results.jump else None
-    if jump is not None and results.hits and results.hits[0].id == jump.id:
+    view.hits = [_hit_dict(h.to_dict()) for h in results.hits]
+    view.groups = [{"page": page, "title": hits[0].page, "url": _url(page),
+                    "hits": [_hit_dict(h.to_dict()) for h in hits]} for page, hits in results.groups]
+    if results.jump and view.hits and view.hits[0]["id"] == results.jump:
+        jump = corpus.by_id[results.jump]
         view.jump = {"id": jump.id, "title": jump.title, "kind": jump.kind, "url": urls.entry_url(corpus, jump.id)}
-        hits = [_entry_hit(jump, 0.0)] + [h for h in hits if h["id"] != jump.id]
-    if source is None:  # title completions are pages, whatever their sources
-        hits += _completions(view.query, kind, {h["id"] for h in hits}, limit - len(hits))
-    view.hits = hits[:limit]
-    view.did_you_mean = results.did_you_mean or (None if view.hits else _did_you_mean(view.query))
+    view.did_you_mean = results.did_you_mean
     return view
+
+
+def rule_named(query: str) -> str | None:
+    """The rule id a whole query is (`77.7d`, ` 77.7D `), when the corpus has that rule."""
+    rule = as_rule_id(query[: current_app.config["MAX_QUERY_CHARS"]])
+    if rule is None or "." not in rule:
+        return None
+    return get_corpus().lookup(rule)
+
+
+def suggestions(args) -> tuple[str, list[str], list[str], list[str]]:
+    """The query, and the pages the type-ahead would show: titles, best sentences, permalinks."""
+    view = search({"q": args.get("q") or "", "limit": str(current_app.config["TYPEAHEAD_LIMIT"])})
+    titles = [group["title"] for group in view.groups]
+    texts = [html.unescape(re.sub(r"<[^>]*>", "", str(group["hits"][0]["snippet"]))) for group in view.groups]
+    links = [url_for("pages.permalink", entry_id=group["page"], _external=True) for group in view.groups]
+    return view.query, titles, texts, links
+
+
+def _url(entry_id: str) -> str:
+    """Where an entry is read (the renderer caches it)."""
+    return get_catalog().renderer.url(entry_id)
 
 
 def _hit_dict(hit: dict) -> dict:
     """A search hit for output: sanitized snippet, URL to its anchor."""
     hit["snippet"] = clean_snippet(hit["snippet"])
-    hit["url"] = get_catalog().renderer.url(hit["id"])
+    hit["url"] = _url(hit["id"])
     return hit
-
-
-def _entry_hit(entry: Entry, score: float) -> dict:
-    """An entry shown as a hit though the index did not return it (a jump or a title match)."""
-    corpus = get_corpus()
-    words = entry.text.split()
-    lead = " ".join(words[:30]) + (" …" if len(words) > 30 else "")
-    page = corpus.by_id.get(entry.topic)
-    return {"id": entry.id, "kind": entry.kind, "topic": entry.topic, "title": entry.title,
-            "snippet": Markup(html.escape(lead)), "score": score, "page": page.title if page else "",
-            "url": get_catalog().renderer.url(entry.id), "homebrew": HOMEBREW_FLAG in entry.flags}
-
-
-def _completions(query: str, kind: str | None, seen: set[str], room: int) -> list[dict]:
-    """Pages whose title starts with a short query, so "spa" already finds Space Cannon."""
-    if room <= 0 or len(query.split()) > COMPLETE_WORDS or (kind and kind not in ("topic", "faction", "card")):
-        return []
-    prefix = fold(query)
-    pages = [p for p in get_corpus().pages(kind) if p.id not in seen
-             and any(f.startswith(prefix) for f in (p.title.lower(), fold(p.title)))]
-    return [_entry_hit(p, 0.0) for p in pages[:room]]
-
-
-def _did_you_mean(query: str) -> str | None:
-    """A page title spelled like the query, when nothing matched."""
-    close = close_titles(query, limit=1)
-    return close[0].title if close else None

@@ -79,6 +79,11 @@ def resolver_url(page: Entry, query: list[tuple[str, str]] | None = None) -> str
     return url_for("pages.rules", ref=page.id, _anchor="resolver", **args)
 
 
+def resolver_fragment_url(page: Entry) -> str:
+    """The HTML answer of a topic page's resolver, for the form's fields as the query (webapp.widget)."""
+    return url_for("widget.fragment", ref=page.id)
+
+
 def resolve_api_url(catalogue: bool = False) -> str:
     """The resolver's JSON endpoint (POST), or its unit catalogue (GET, ?ability=)."""
     return url_for("resolver.catalogue_view" if catalogue else "resolver.resolve_view")

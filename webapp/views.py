@@ -78,7 +78,7 @@ def suggestions(words: str, limit: int = 5) -> list[dict]:
         return []
     corpus = get_corpus()
     results = corpus.search(text, limit=limit)
-    ids = ([results.jump] if results.jump else []) + [h.id for h in results.hits]
+    ids = ([results.jump] if results.jump else []) + [page for page, _ in results.groups]
     ids += [page.id for page in close_titles(text)]
     unique = list(dict.fromkeys(i for i in ids if i in corpus.by_id))[:limit]
     return [{"id": i, "title": corpus.by_id[i].title, "url": urls.entry_url(corpus, i)} for i in unique]

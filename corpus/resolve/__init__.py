@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from .abilities import evaluate
 from .build import resolve_production
+from .combat import BATTLES, battle_units, modifier_catalogue, resolve_battle
 from .errors import ResolveError
 from .planets import Planets, with_planet_resources
 from .records import Outcome
 from .request import DICE_REQUESTS, parse_dice_request
-from .units import catalogue
+from .units import catalogue as unit_catalogue
 
-ABILITIES = (*DICE_REQUESTS, "production")
+ABILITIES = (*DICE_REQUESTS, "production", *BATTLES)
 
-__all__ = ["ABILITIES", "Outcome", "ResolveError", "catalogue", "outcome", "resolve"]
+__all__ = ["ABILITIES", "Outcome", "ResolveError", "catalogue", "modifier_catalogue", "outcome", "resolve"]
 
 
 def outcome(request: dict) -> Outcome:
@@ -35,7 +36,16 @@ def resolve(request: dict, planets: Planets | None = None) -> dict:
     _check(request)
     if request.get("ability") == "production":
         return resolve_production(with_planet_resources(request, planets))
+    if request.get("ability") in BATTLES:
+        return resolve_battle(request)
     return outcome(request).to_dict()
+
+
+def catalogue(ability: str | None = None) -> list[dict]:
+    """Catalogue entries for a picker: a battle's units (with combat values) or a dice ability's."""
+    if ability in BATTLES:
+        return battle_units(ability)
+    return unit_catalogue(ability)
 
 
 def _check(request) -> None:

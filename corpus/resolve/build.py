@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import limits
 from .production import Finding, Order, ProductionRequest, infantry_limit, parse_production, production_cost
 from .steps import Step, plural
 
@@ -21,7 +22,7 @@ def resolve_production(request: dict) -> dict:
     """The production answer: allowed or not, limit, count, cost, findings, steps."""
     req = parse_production(request)
     producible = tuple(order for order in req.build if order.producible)
-    tally = Tally(producible, sum(p.value for p in req.producers), sum(o.count for o in producible),
+    tally = Tally(producible, limits.usable_limit(req), sum(o.count for o in producible),
                   production_cost(list(producible)))
     violations = find_violations(req, tally)
     answer = {
@@ -37,11 +38,12 @@ def resolve_production(request: dict) -> dict:
         "steps": [s.to_dict() for s in explain(req, tally, violations)],
         "producers": [
             {"index": p.index, "name": p.unit.name, "count": p.count, "planet_resources": p.planet_resources,
-             "production": p.value, **({"planet": p.planet} if p.planet else {})}
+             "production": limits.value(req, p), "enemy_ships": p.enemy_ships,
+             **({"planet": p.planet} if p.planet else {})}
             for p in req.producers
         ],
-        "build": [{"index": o.index, "name": o.unit.name, "count": o.count, "producible": o.producible}
-                  for o in req.build],
+        "build": [{"index": o.index, "name": o.unit.name, "count": o.count, "producible": o.producible,
+                   "in_reinforcements": o.in_reinforcements} for o in req.build],
     }
     if infantry_limit(req) is not None:
         answer["infantry_limit"] = infantry_limit(req)
@@ -66,6 +68,7 @@ def find_violations(req: ProductionRequest, tally: Tally) -> list[Finding]:
         message = (f"{infantry} infantry to produce, but Arborec space docks cannot produce infantry and the other "
                    f"producing units give only {limit} Production.")
         found.append(Finding("68.1d", message, "build"))
+    found += limits.reinforcement_findings(req)[0] + limits.enemy_ship_findings(req)
     resources = req.context.get("resources")
     if resources is not None and tally.cost > resources:
         found.append(Finding("26.1", f"The units cost {tally.cost} but only {resources} resources are available.",
@@ -83,32 +86,14 @@ def _no_cost(order: Order) -> Finding:
 
 def find_warnings(req: ProductionRequest, tally: Tally) -> list[Finding]:
     """Limits the rules let production exceed, at the price of removing units at once."""
-    found = []
-    pool = req.context.get("fleet_pool")
-    if pool is not None:
-        ships = req.context.get("ships_in_system", 0) + sum(o.count for o in tally.producible if o.unit.type == "ship")
-        if ships > pool:
-            message = (f"{plural(ships, 'non-fighter ship')} would be in the system with "
-                       f"{plural(pool, 'fleet pool token')}: {ships - pool} must be removed at once (37.1).")
-            found.append(Finding("37.3", message, "fleet_pool"))
-    capacity = req.context.get("capacity_in_system")
-    if capacity is not None:
-        room = capacity + sum(o.count * o.unit.capacity for o in tally.producible if o.unit.type == "ship")
-        # Space docks keep some fighters out of the capacity count ("up to 3 fighters...").
-        room += sum(p.count * p.unit.fighter_allowance for p in req.producers)
-        load = req.context.get("units_in_space", 0) + sum(o.count for o in tally.producible if o.unit.type == "fighter")
-        if load > room:
-            message = (f"{load} fighters and ground forces in the space area but room for {room}: "
-                       "the excess must be removed (16.2).")
-            found.append(Finding("16.3", message, "capacity_in_system"))
-    return found
+    return limits.reinforcement_findings(req)[1] + limits.space_warnings(req, tally.producible)
 
 
 def explain(req: ProductionRequest, tally: Tally, violations: list[Finding]) -> list[Step]:
     """The steps, each citing the rule that governs it."""
-    steps = [_producer_step(req), *_dock_steps(req)]
+    steps = [_producer_step(req), *_dock_steps(req), *limits.enemy_ship_steps(req)]
     if _producing_units(req) > 1:
-        parts = " + ".join(str(p.value) for p in req.producers)
+        parts = " + ".join(str(limits.value(req, p)) for p in req.producers)
         steps.append(Step("68.1a", "Combined Production",
                           f"Units producing in the same system combine their Production: {parts} = {tally.limit}."))
     steps.extend(_pair_steps(tally))
@@ -118,10 +103,12 @@ def explain(req: ProductionRequest, tally: Tally, violations: list[Finding]) -> 
                           "Production from Arborec space docks cannot be used for infantry; the other producing "
                           f"units give {limit} Production for infantry."))
     steps.append(_cost_step(req, tally))
+    steps += [step for step in [limits.reinforcement_step(req)] if step]
     where = "within" if tally.counted <= tally.limit else "over"
     steps.append(Step("68.1", "Production limit",
                       f"{plural(tally.counted, 'unit')} counted against a limit of {tally.limit} ({where} the limit)."))
     steps.extend(_placement_steps(req, tally))
+    steps.extend(limits.space_steps(req, tally.producible))
     verdict = "The build order is allowed."
     if violations:
         verdict = "Not allowed. " + " ".join(f"({v.rule}) {v.message}" for v in violations)
@@ -130,7 +117,8 @@ def explain(req: ProductionRequest, tally: Tally, violations: list[Finding]) -> 
 
 def _producer_step(req: ProductionRequest) -> Step:
     """Which units produce, and their values."""
-    parts = "; ".join(f"{p.count} × {p.unit.name}: Production {p.value}" for p in req.producers)
+    parts = "; ".join(f"{p.count} × {p.unit.name}: Production {limits.value(req, p)}"
+                      for p in req.producers)
     return Step("68.1", "Producing units",
                 f"{parts}. A Production value is the most units that unit can produce, whatever their cost.")
 

@@ -115,7 +115,8 @@ def _bombardment(o: Outcome) -> list[Step]:
         Step("15.2", "Assign hits",
              f"The player who controls the planet chooses and destroys one of their ground forces there for each hit. "
              f"{_odds(o)}"),
-        Step("15.2a", "Excess hits", "Hits beyond the number of ground forces on the planet have no effect."),
+        Step("15.2a", "Excess hits", "Hits beyond the number of ground forces on the planet have no effect."
+             + _capped(o, "ground force")),
         Step("87.4", "Sustain Damage",
              "Mechs on the planet may use Sustain Damage to cancel one bombardment hit each (87.1)."),
     ]
@@ -134,7 +135,8 @@ def _afb(o: Outcome) -> list[Step]:
         *_rolled(o),
         Step("10.2", "Assign hits",
              f"The opponent chooses and destroys one of their fighters in the active system for each hit. {_odds(o)}"),
-        Step("10.2a", "Excess hits", "Hits beyond the opponent's fighters in the active system have no effect."),
+        Step("10.2a", "Excess hits", "Hits beyond the opponent's fighters in the active system have no effect."
+             + _capped(o, "fighter")),
         Step("87.4a", "No Sustain Damage",
              "A non-fighter ship cannot use Sustain Damage against these hits: only fighters can be hit."),
     ]
@@ -211,6 +213,15 @@ def _rolled(o: Outcome) -> list[Step]:
     parts = [f"{u.label} {', '.join(map(str, u.results))} → {plural(u.hits, 'hit')}" for u in o.rolled.units]
     text = f"{how}: {'; '.join(parts)}. Total: {plural(o.rolled.hits, 'hit')}."
     return [Step(ROLL_RULE[o.request.ability], "The dice", text)]
+
+
+def _capped(o: Outcome, noun: str) -> str:
+    """Units destroyed when the targets present are given."""
+    if o.request.targets is None:
+        return ""
+    gone = o.destroyed()
+    return (f" With {plural(gone.targets, noun)} present: expected {num(gone.expected)} destroyed, "
+            f"P(all {plural(gone.targets, noun)} destroyed) = {pct(gone.probabilities[-1])}.")
 
 
 def _odds(o: Outcome) -> str:

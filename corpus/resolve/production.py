@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from .errors import ResolveError
 from .factions import faction_name, faction_slug
-from .request import MAX_COUNT, MAX_ENTRIES, integer
+from .request import MAX_COUNT, MAX_ENTRIES, flag, integer
 from .units import Unit, load
 
 # Optional context fields and their upper bounds.
@@ -28,6 +28,8 @@ class Producer:
     count: int
     planet_resources: int | None
     value: int
+    # Other players' ships in its system (67.6; blockaded, 14, when none of its owner's ships are there).
+    enemy_ships: bool = False
     planet: str | None = None  # the planet named in the request, when its resources came from the corpus
 
     @property
@@ -43,6 +45,8 @@ class Order:
     index: int
     unit: Unit
     count: int
+    # Pieces of this type left in reinforcements, when fewer than the full set (67.5).
+    in_reinforcements: int | None = None
 
     @property
     def producible(self) -> bool:
@@ -107,7 +111,7 @@ def _entries(items, name: str, make, required: bool) -> list:
 def _producer(index: int, item: dict) -> Producer:
     """One producing unit; space docks need their planet's resources."""
     where = f"producers[{index}]"
-    extra = set(item) - {"name", "count", "planet_resources", "planet"}
+    extra = set(item) - {"name", "count", "planet_resources", "enemy_ships", "planet"}
     if extra:
         raise ResolveError(f"{where}.{sorted(extra)[0]}", "is not a field of a producer")
     unit = load().get(item.get("name"), f"{where}.name")
@@ -122,20 +126,28 @@ def _producer(index: int, item: dict) -> Producer:
         if count != 1:
             raise ResolveError(f"{where}.count", f"list each {unit.name} on its own, with its planet's resources")
         resources = integer(resources, f"{where}.planet_resources", 0, 20)
-        return Producer(index, unit, 1, resources, unit.production.value(resources), item.get("planet"))
+        return Producer(index, unit, 1, resources, unit.production.value(resources), _enemy_ships(item, where),
+                        item.get("planet"))
     if resources is not None:
         raise ResolveError(f"{where}.planet_resources", f"{unit.name}'s Production does not depend on resources")
-    return Producer(index, unit, count, None, count * unit.production.value())
+    return Producer(index, unit, count, None, count * unit.production.value(), _enemy_ships(item, where))
+
+
+def _enemy_ships(item: dict, where: str) -> bool:
+    """The producer's optional `enemy_ships` flag (null reads as false)."""
+    return flag(item.get("enemy_ships") or False, f"{where}.enemy_ships")
 
 
 def _order(index: int, item: dict) -> Order:
     """One line of the build order."""
     where = f"build[{index}]"
-    extra = set(item) - {"name", "count"}
+    extra = set(item) - {"name", "count", "in_reinforcements"}
     if extra:
         raise ResolveError(f"{where}.{sorted(extra)[0]}", "is not a field of a build entry")
     unit = load().get(item.get("name"), f"{where}.name")
-    return Order(index, unit, integer(item.get("count", 1), f"{where}.count", 1, MAX_COUNT))
+    have = item.get("in_reinforcements")
+    have = None if have is None else integer(have, f"{where}.in_reinforcements", 0, MAX_COUNT)
+    return Order(index, unit, integer(item.get("count", 1), f"{where}.count", 1, MAX_COUNT), have)
 
 
 def _check_faction(faction: str | None, producers: list[Producer], build: list[Order]) -> str | None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .dice import Distribution
 from .request import DiceRequest, Entry
@@ -60,6 +61,32 @@ class Rolled:
 
 
 @dataclass(frozen=True)
+class Destroyed:
+    """P(k units destroyed), k = 0..targets: the hit distribution with the excess hits folded in."""
+
+    targets: int
+    probabilities: tuple[Fraction, ...]
+
+    @classmethod
+    def of(cls, distribution: Distribution, targets: int) -> Destroyed:
+        """Cap a hit distribution at the targets present."""
+        probs = distribution.probabilities()
+        below = [probs[k] if k < len(probs) else Fraction(0) for k in range(targets)]
+        return cls(targets, (*below, sum(probs[targets:], Fraction(0))))
+
+    @property
+    def expected(self) -> Fraction:
+        """Expected units destroyed."""
+        return sum((k * p for k, p in enumerate(self.probabilities)), Fraction(0))
+
+    def to_dict(self) -> dict:
+        """Floats for display, exact fractions as strings."""
+        return {"targets": self.targets, "distribution": [float(p) for p in self.probabilities],
+                "expected": float(self.expected), "p_all": float(self.probabilities[-1]),
+                "exact": {"distribution": [str(p) for p in self.probabilities], "expected": str(self.expected)}}
+
+
+@dataclass(frozen=True)
 class Outcome:
     """Everything a dice-ability answer says, in exact numbers."""
 
@@ -107,7 +134,13 @@ class Outcome:
             answer.update(reason=blocking.text, rule=blocking.rule)
         if self.rolled is not None:
             answer["rolled"] = self.rolled.to_dict()
+        if self.request.targets is not None:
+            answer["destroyed"] = self.destroyed().to_dict()
         return answer
+
+    def destroyed(self) -> Destroyed:
+        """Units destroyed: hits, capped by the targets present (10.2a, 15.2a)."""
+        return Destroyed.of(self.distribution, self.request.targets or 0)
 
     def _unit_dict(self, entry: Entry) -> dict:
         """One requested entry: its roll and whether it takes part."""

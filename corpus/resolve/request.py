@@ -70,6 +70,12 @@ class DiceRequest:
     modifiers: Modifiers
     rolls: tuple[int, ...] | None = None
     seed: int | None = None
+    # Fighters present (AFB) or ground forces on the planet (Bombardment): hits beyond them are lost.
+    targets: int | None = None
+
+
+# Abilities whose hits can only destroy a limited number of units (10.2a, 15.2a).
+TARGETED = ("anti_fighter_barrage", "bombardment")
 
 
 def integer(value, field: str, low: int, high: int) -> int:
@@ -91,7 +97,7 @@ def flag(value, field: str) -> bool:
 def parse_dice_request(request: dict) -> DiceRequest:
     """Check a dice-ability request and turn it into records."""
     ability = request["ability"]
-    unknown = set(request) - {"ability", "units", "modifiers", "rolls", "seed"}
+    unknown = set(request) - {"ability", "units", "modifiers", "rolls", "seed", "targets"}
     if unknown:
         raise ResolveError(sorted(unknown)[0], "is not a field of a dice-ability request")
     # A JSON null means "not given", as forms send empty optional fields.
@@ -105,7 +111,13 @@ def parse_dice_request(request: dict) -> DiceRequest:
         rolls = tuple(dice.parse_rolls(given["rolls"]))
     if "seed" in given:
         seed = integer(given["seed"], "seed", 0, 2**63 - 1)
-    return DiceRequest(ability, tuple(entries), modifiers, rolls, seed)
+    targets = None
+    if "targets" in given:
+        if ability not in TARGETED:
+            raise ResolveError("targets", "applies to anti_fighter_barrage (fighters present) and bombardment "
+                                          "(ground forces on the planet) only")
+        targets = integer(given["targets"], "targets", 0, MAX_COUNT)
+    return DiceRequest(ability, tuple(entries), modifiers, rolls, seed, targets)
 
 
 def parse_entries(units, attribute: str) -> list[Entry]:

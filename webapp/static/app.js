@@ -25,7 +25,7 @@
     input.setAttribute("aria-expanded", "false");
     input.setAttribute("aria-autocomplete", "list");
 
-    const items = () => Array.from(list.children);
+    const items = () => Array.from(list.querySelectorAll("li[role=option]"));
     function close() {
       list.hidden = true; active = -1;
       input.setAttribute("aria-expanded", "false");
@@ -39,27 +39,50 @@
       input.setAttribute("aria-activedescendant", all[active].id);
       all[active].scrollIntoView({ block: "nearest" });
     }
-    function show(results) {
+    // A snippet is server-sanitized HTML with <mark> only: rebuild it from text nodes and marks.
+    function snippetNode(html) {
+      const span = document.createElement("span");
+      span.className = "tsnippet";
+      const text = (part) => new DOMParser().parseFromString(part, "text/html").documentElement.textContent;
+      html.split(/(<mark>[\s\S]*?<\/mark>)/).forEach((part) => {
+        if (part.startsWith("<mark>")) {
+          const mark = document.createElement("mark");
+          mark.textContent = text(part.slice(6, -7));
+          span.append(mark);
+        } else if (part) {
+          span.append(text(part));
+        }
+      });
+      return span;
+    }
+    function option(hit, n) {
+      const li = document.createElement("li");
+      li.id = list.id + "-" + n;
+      li.setAttribute("role", "option");
+      const a = document.createElement("a");
+      a.href = hit.url;
+      const kind = document.createElement("span");
+      kind.className = "kind";
+      kind.textContent = hit.kind;
+      const numbered = hit.kind === "rule" || hit.kind === "text";  // other ids mean little to a reader
+      a.append(kind, (numbered ? hit.id + " " : "") + hit.title, snippetNode(hit.snippet || ""));
+      li.append(a);
+      return li;
+    }
+    // Each page once, with its best entries beneath it.
+    function show(groups) {
       list.replaceChildren();
-      results.forEach((hit, i) => {
-        const li = document.createElement("li");
-        li.id = list.id + "-" + i;
-        li.setAttribute("role", "option");
-        const a = document.createElement("a");
-        a.href = hit.url;
-        const kind = document.createElement("span");
-        kind.className = "kind";
-        kind.textContent = hit.kind;
-        const where = document.createElement("small");
-        const numbered = hit.kind === "rule" || hit.kind === "text";  // other ids mean little to a reader
-        where.textContent = [numbered ? hit.id : "", hit.page].filter(Boolean).join(" · ");
-        a.append(kind, hit.title, where);
-        if (hit.homebrew) a.append(Object.assign(document.createElement("span"), { className: "badge homebrew", textContent: "homebrew" }));
-        li.append(a);
-        list.append(li);
+      let n = 0;
+      groups.forEach((group) => {
+        const head = document.createElement("li");
+        head.setAttribute("role", "presentation");
+        head.className = "group-title";
+        head.textContent = group.title;
+        list.append(head);
+        group.hits.slice(0, 2).forEach((hit) => list.append(option(hit, n++)));
       });
       active = -1;
-      list.hidden = results.length === 0;
+      list.hidden = n === 0;
       input.setAttribute("aria-expanded", String(!list.hidden));
     }
     async function lookup(query) {
@@ -71,7 +94,7 @@
       try {
         const response = await fetch(url, { signal: pending.signal, headers: { Accept: "application/json" } });
         const data = await response.json();
-        if (data.ok && input.value.trim() === query) show(data.results);
+        if (data.ok && input.value.trim() === query) show(data.groups);
       } catch (err) {
         if (err.name !== "AbortError") close();
       }

@@ -1,0 +1,109 @@
+"""Fit the rerank's weights (corpus.search.Weights) on the leave-one-out "train" questions.
+
+Coordinate search over a small grid, each weight in turn, a few passes. Objective: the mean of
+top-1 and reciprocal rank of the expected page, plus rule-in-top-3 where a question has rules.
+The first stage (BM25F candidates) does not depend on these weights, so it runs once per question.
+Never fitted on queries/dev.jsonl: report the result with bench/search_quality.py.
+
+Usage: python bench/fit_weights.py [--instance DIR] [--passes 2]
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import loo  # noqa: E402
+
+from corpus import Corpus, finder, search  # noqa: E402
+
+GRID = {
+    "note": [0.5, 0.6, 0.7, 0.8, 0.9, 1.0],
+    "question": [0.3, 0.4, 0.5, 0.6, 0.7, 0.8],  # unanswered: by design never above an answer
+    "faq": [0.7, 0.8, 0.9, 1.0, 1.1, 1.2],
+    "section": [0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.4],
+    "page": [0.5, 0.75, 1.0, 1.25, 1.5],
+    "topic_weight": [0.25, 0.5, 0.75, 1.0, 1.5, 2.0],
+    "topic_decay": [0.3, 0.4, 0.5, 0.6, 0.7, 0.8],
+    "page_weight": [0.0, 0.1, 0.25, 0.5, 0.75, 1.0],
+}
+
+
+def prepared(corpus: Corpus, questions: list[dict]) -> list[tuple]:
+    """(first-stage candidates, page scores, expected pages, rules) per question."""
+    parser, out = corpus._parser, []
+    with corpus.searcher() as searcher:
+        for q in questions:
+            text = parser.known.joined(search.clean_query(q["q"]))
+            request = search.understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
+            exclude = frozenset(parser.scores.number[i] for i in q["exclude"] if i in parser.scores.number)
+            found, pages = search.candidates(searcher, parser.scores, request, search.Only(), 10, exclude)
+            out.append((found, pages, q["pages"], q["rules"], q["kind"]))
+    return out
+
+
+def objective(corpus: Corpus, cases: list[tuple], weights: search.Weights) -> float:
+    """Mean of (top-1 + reciprocal rank) / 2 for the page, plus rule-in-top-3, over the cases.
+
+    FAQ questions and open questions count half each, however many there are of each: FAQ
+    questions are asked the way players ask, and there are fewer of them.
+    """
+    parser = corpus._parser
+    totals: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    for found, pages, expected, rules, kind in cases:
+        counts[kind] = counts.get(kind, 0) + 1
+        totals[kind] = totals.get(kind, 0.0) + _score(parser, found, pages, expected, rules, weights)
+    return sum(totals[k] / counts[k] for k in totals) / len(totals)
+
+
+def _score(parser, found, pages, expected, rules, weights) -> float:
+    """One question's part of the objective."""
+    items = finder.collapsed(search.rerank(found, pages, parser.known.loose, weights), parser.copies)
+    topics = list(dict.fromkeys(f["topic"] for _, f, _ in items))[:10]
+    rank = next((i for i, t in enumerate(topics, start=1) if t in expected), None)
+    total = ((rank == 1) + (1 / rank if rank else 0.0)) / 2
+    if rules:
+        total += any(f["id"].startswith(r) for _, f, _ in items[:3] for r in rules)
+    return total
+
+
+def fit(corpus: Corpus, cases: list[tuple], passes: int) -> search.Weights:
+    """Coordinate search from the current defaults."""
+    best = search.WEIGHTS
+    score = objective(corpus, cases, best)
+    print(f"start {score:.4f} {best}")
+    for _ in range(passes):
+        for name, values in GRID.items():
+            for value in values:
+                trial = dataclasses.replace(best, **{name: value})
+                trial_score = objective(corpus, cases, trial)
+                if trial_score > score + 1e-9:
+                    best, score = trial, trial_score
+            print(f"{name:12} -> {getattr(best, name):<5} objective {score:.4f}")
+    return best
+
+
+def main() -> None:
+    """Fit and print the weights to put in corpus/search.py."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--instance", type=Path, default=Path(os.environ.get("MECATOL_INSTANCE") or "instance"))
+    parser.add_argument("--passes", type=int, default=2, help="rounds over all the weights")
+    args = parser.parse_args()
+    corpus = Corpus.load(args.instance)
+    corpus.search("warm up")
+    train = loo.questions(corpus, which="train")
+    cases = prepared(corpus, train)
+    best = fit(corpus, cases, args.passes)
+    held = prepared(corpus, loo.questions(corpus, which="held-out"))
+    print(f"held-out objective: defaults {objective(corpus, held, search.WEIGHTS):.4f}, "
+          f"fitted {objective(corpus, held, best):.4f}")
+    print(best)
+    corpus.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""Whole battles, exact: space combat (78), ground combat (42) and invasion (49), rule by rule."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ResolveError
+from ..units import load
+from .answer import answer
+from .invasion import invasion_start
+from .markov import Chain
+from .modifiers import catalogue as modifier_catalogue
+from .request import BATTLES, BattleRequest, parse_battle
+from .rounds import Totals, run
+from .space import build_side, first_round, space_cannon_offense
+from .stats import picker, spec
+
+__all__ = ["BATTLES", "Battle", "battle_units", "fight", "modifier_catalogue", "resolve_battle"]
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A resolved battle: the request, its chain and the chance-weighted totals."""
+
+    request: BattleRequest
+    chain: Chain
+    totals: Totals
+
+
+def fight(req: BattleRequest) -> Battle:
+    """Resolve a checked battle request exactly."""
+    arena = "space" if req.ability == "space_combat" else "ground"
+    chain = Chain(build_side(req.attacker, arena), build_side(req.defender, arena))
+    if not chain.attacker.specs:
+        what = "a ship" if arena == "space" else "a ground force"
+        raise ResolveError("attacker.units", f"the attacker needs at least {what} to fight this {req.ability}")
+    morale = max(req.attacker.mods.last_round, req.defender.mods.last_round)
+    retreat_round = req.retreat[1] if req.retreat else None
+    if req.ability == "space_combat":
+        start = space_cannon_offense(chain, req.attacker, req.defender)
+        totals = run(chain, start, first_round(chain), max(1, morale), retreat_round)
+    else:
+        start = (invasion_start(chain, req.attacker, req.defender) if req.ability == "invasion"
+                 else {chain.joint(chain.attacker.initial(), chain.defender.initial()): 1.0})
+        totals = run(chain, start, None, max(1, morale), None)
+    return Battle(req, chain, totals)
+
+
+def battle_units(ability: str) -> list[dict]:
+    """Catalogue entries a battle's picker offers, with each unit's combat value and hit-order class."""
+    out = []
+    for unit in load().units:
+        if picker(ability, unit):
+            s = spec(unit)
+            combat = None if s.combat is None else {"value": s.combat.value, "dice": s.combat.dice,
+                                                    "text": s.combat.text()}
+            out.append({**unit.to_dict(), "combat": combat, "class": s.klass})
+    return out
+
+
+def resolve_battle(request: dict) -> dict:
+    """The JSON answer for a space_combat, ground_combat or invasion request."""
+    return answer(fight(parse_battle(request)))

@@ -1,0 +1,105 @@
+"""A side's units in a combat, its state (alive and damaged per unit type) and how it takes hits.
+
+A state is a tuple of (alive, damaged) pairs, one per unit type, in the order hits destroy them.
+Hit assignment is deterministic (rules 78.6 and 87): every unit that can cancel a hit with
+Sustain Damage does so first, then units are destroyed in order (cheapest first by default).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..dice import hit_faces
+from .modifiers import SideMods
+from .stats import Spec
+
+State = tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Side:
+    """The units of one side that take part in this combat, in destroy order."""
+
+    role: str  # "attacker" or "defender"
+    specs: tuple[Spec, ...]
+    counts: tuple[int, ...]
+    mods: SideMods
+    ordered_by: str = "default"  # or "order" when the request gave one
+
+    def initial(self) -> State:
+        """Every unit alive and undamaged."""
+        return tuple((count, 0) for count in self.counts)
+
+    def index(self, predicate: Callable[[Spec], bool]) -> tuple[int, ...]:
+        """Positions of the unit types a predicate selects."""
+        return tuple(i for i, s in enumerate(self.specs) if predicate(s))
+
+
+def alive(state: State) -> int:
+    """Units left."""
+    return sum(a for a, _ in state)
+
+
+def take_hits(side: Side, state: State, hits: int, allowed: tuple[int, ...] | None = None,
+              sustain: bool = True) -> State:
+    """The state after assigning `hits` to the allowed unit types (all when None)."""
+    if hits <= 0:
+        return state
+    pairs = [list(pair) for pair in state]
+    where = range(len(pairs)) if allowed is None else allowed
+    if sustain:
+        # Non-Euclidean Shielding: each Sustain Damage cancels 2 hits (87.6).
+        per = 2 if side.mods.has("non_euclidean_shielding") else 1
+        for i in where:
+            if side.specs[i].sustain and hits:
+                alive_i, damaged_i = pairs[i]
+                used = min(-(-hits // per), alive_i - damaged_i)
+                pairs[i][1] += used
+                hits -= min(hits, used * per)
+    for i in where:
+        if not hits:
+            break
+        alive_i, damaged_i = pairs[i]
+        killed = min(hits, alive_i)
+        # A damaged unit goes first: it can no longer cancel a hit.
+        pairs[i] = [alive_i - killed, max(0, damaged_i - killed)]
+        hits -= killed
+    return tuple((a, d) for a, d in pairs)
+
+
+def repair(side: Side, before: State, after: State) -> State:
+    """Duranium Armor: repair the most expensive unit damaged before this round and still alive."""
+    for i in reversed(range(len(after))):
+        alive_i, damaged_i = after[i]
+        # Units damaged this round cannot be repaired; the player keeps the older damaged ones.
+        if min(before[i][1], damaged_i) > 0:
+            fixed = list(after)
+            fixed[i] = (alive_i, damaged_i - 1)
+            return tuple(fixed)
+    return after
+
+
+def dice_groups(side: Side, state: State, modifier: int) -> tuple[tuple[int, int], ...]:
+    """(hit faces, dice) for the side's combat roll, a modifier applied to each die."""
+    groups: dict[int, int] = {}
+    for spec, (alive_i, _) in zip(side.specs, state):
+        if alive_i and spec.combat is not None:
+            faces = max(0, min(10, hit_faces(spec.combat.value) + modifier))
+            groups[faces] = groups.get(faces, 0) + alive_i * spec.combat.dice
+    return tuple(sorted(groups.items()))
+
+
+def cheapest(side: Side, state: State, predicate: Callable[[Spec], bool]) -> int | None:
+    """Position of the first unit type (in destroy order) that a predicate selects and is alive."""
+    for i, spec in enumerate(side.specs):
+        if state[i][0] and predicate(spec):
+            return i
+    return None
+
+
+def destroy_one(state: State, i: int) -> State:
+    """Destroy one unit of type i directly (no Sustain Damage, 87.5); a damaged one first."""
+    fixed = list(state)
+    alive_i, damaged_i = fixed[i]
+    fixed[i] = (alive_i - 1, max(0, damaged_i - 1))
+    return tuple(fixed)

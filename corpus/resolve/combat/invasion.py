@@ -1,0 +1,62 @@
+"""The invasion before ground combat: Bombardment (49.1, 15) and Space Cannon Defense (49.3, 77.6-77.8)."""
+from __future__ import annotations
+
+from .assign import Side, State
+from .markov import Chain, Joint, hit_distribution
+from .request import Group, SideRequest
+from .space import ability_dice, receive
+
+
+def shield_blocks(att: SideRequest, dfn: SideRequest) -> bool:
+    """Planetary Shield on the planet stops Bombardment unless a war sun (or the like) is there (15.1f, 65.3)."""
+    shielded = any(g.spec.planetary_shield for g in dfn.groups)
+    return shielded and not any(g.spec.removes_planetary_shield for g in att.groups)
+
+
+def bombardment_dice(att: SideRequest, dfn: SideRequest) -> tuple[tuple[int, int], ...]:
+    """The attacker's bombardment dice (none when the shield holds); combat modifiers do not apply (15.1c)."""
+    if shield_blocks(att, dfn):
+        return ()
+    rolls = [(g.spec.bombardment, g.count) for g in att.groups if g.spec.bombardment is not None]
+    return ability_dice(rolls, att.mods.extra_dice("bombardment"))
+
+
+def defense_groups(dfn: SideRequest) -> list[Group]:
+    """Units on the invaded planet that fire Space Cannon Defense (not ships, not from adjacent systems: 77.7d)."""
+    if dfn.mods.has("no_space_cannon"):
+        return []
+    return [g for g in dfn.groups
+            if g.spec.space_cannon is not None and not g.spec.ship and not g.adjacent]
+
+
+def defense_dice(att: SideRequest, dfn: SideRequest, side: Side | None = None,
+                 state: State | None = None) -> tuple[tuple[int, int], ...]:
+    """The defender's Space Cannon Defense dice, the attacker's Antimass Deflectors applied. Ground forces
+    that fire (Hel-Titans, Indomitus) count as many as survived the bombardment in `state`, if given."""
+    alive = {}
+    if side is not None and state is not None:
+        alive = {spec.name: n for spec, (n, _) in zip(side.specs, state)}
+    rolls = []
+    for g in defense_groups(dfn):
+        if g.spec.name in alive:
+            # The survivors of a ground force are counted once, however many entries listed it.
+            rolls.append((g.spec.space_cannon, alive.pop(g.spec.name)))
+        elif not (g.spec.ground and side is not None and state is not None
+                  and any(s.name == g.spec.name for s in side.specs)):
+            rolls.append((g.spec.space_cannon, g.count))
+    penalty = 1 if att.mods.has("antimass_deflectors") else 0
+    rolling = [(roll, n) for roll, n in rolls if n]
+    return ability_dice(rolling, dfn.mods.extra_dice("space_cannon") if rolling else 0, penalty)
+
+
+def invasion_start(chain: Chain, att: SideRequest, dfn: SideRequest) -> dict[Joint, float]:
+    """Ground forces' states when ground combat starts: bombardment hits the defender's ground forces, then
+    the Space Cannon Defense of what is left on the planet hits the attacker's."""
+    a, d = chain.attacker.initial(), chain.defender.initial()
+    out: dict[Joint, float] = {}
+    for d_state, p in receive(chain.defender, d, hit_distribution(bombardment_dice(att, dfn))).items():
+        dice = defense_dice(att, dfn, chain.defender, d_state)
+        for a_state, q in receive(chain.attacker, a, hit_distribution(dice)).items():
+            joint = chain.joint(a_state, d_state)
+            out[joint] = out.get(joint, 0.0) + p * q
+    return out

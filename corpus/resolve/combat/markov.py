@@ -1,0 +1,280 @@
+"""Combat rounds as an exact Markov chain over both sides' states.
+
+Each side's states (alive and damaged units per type) are numbered as they are met,
+so a joint state is a pair of small ints. In a round both sides roll and take hits,
+so a state moves with the product of the two sides' chances. Units are never gained,
+so states only move "down", except in a round where nothing changes: that self-loop
+is summed in closed form (a geometric series), N(s) = inflow(s) / (1 - P(s, s)),
+where N(s) is the expected number of rounds fought in state s. Duranium Armor can
+undo damage, so states with the same units alive are then solved together as a
+small linear system.
+"""
+from __future__ import annotations
+
+import functools
+from collections import defaultdict
+from math import comb
+
+from ..errors import ResolveError
+from .assign import Side, State, alive, dice_groups, repair, take_hits
+from .gauss import gauss
+
+# A joint state is one int: the attacker's state number in the high bits, the defender's in the low.
+Joint = int
+SHIFT = 16
+MASK = (1 << SHIFT) - 1
+Moves = tuple[list[tuple[int, float]], list[tuple[int, float]]]
+Onward = tuple[list[tuple[int, float]], list[tuple[int, float]], float]
+NEGLIGIBLE = 1e-18
+# The most moves between states one request may follow (about two seconds of work): a 10-ship battle
+# needs some 50,000, a 46-unit end-game battle 2.7 million.
+MAX_MOVES = 3_000_000
+ATTACKER, DEFENDER, DRAW, RETREAT = range(4)  # outcome positions in a round's table row
+STATIONARY = 0  # the round number of an ordinary round (no one-round modifier; rounds count from 1)
+
+
+@functools.lru_cache(maxsize=8192)
+def hit_distribution(groups: tuple[tuple[int, int], ...]) -> tuple[float, ...]:
+    """P(k hits) for (hit faces, dice) groups: a convolution of binomials."""
+    probs = [1.0]
+    for faces, dice in groups:
+        p = faces / 10
+        binomial = [comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)]
+        out = [0.0] * (len(probs) + dice)
+        for i, a in enumerate(probs):
+            if a:
+                for j, b in enumerate(binomial):
+                    out[i + j] += a * b
+        probs = out
+    return tuple(probs)
+
+
+class SideSpace:
+    """One side's states, numbered, with memoised rolls and hit assignments."""
+
+    def __init__(self, side: Side):
+        self.side = side
+        self.states: list[State] = []
+        self.alive: list[int] = []
+        self._ids: dict[State, int] = {}
+        self._marginals: dict[tuple, list[tuple[int, float]]] = {}
+        self._hits: dict[tuple[int, int], tuple[tuple, tuple[float, ...]]] = {}
+        self._taken: dict[tuple[int, int], int] = {}
+        self._repairs = side.mods.has("duranium_armor")
+
+    def id(self, state: State) -> int:
+        """The number of a state (numbered on first sight)."""
+        found = self._ids.get(state)
+        if found is None:
+            found = self._ids[state] = len(self.states)
+            self.states.append(state)
+            self.alive.append(alive(state))
+        return found
+
+    def hits(self, sid: int, modifier: int) -> tuple[tuple, tuple[float, ...]]:
+        """This side's combat dice in a state, and the chances of the hits they produce."""
+        found = self._hits.get((sid, modifier))
+        if found is None:
+            groups = dice_groups(self.side, self.states[sid], modifier)
+            found = self._hits[sid, modifier] = (groups, hit_distribution(groups))
+        return found
+
+    def marginal(self, sid: int, incoming: tuple[tuple, tuple[float, ...]]) -> list[tuple[int, float]]:
+        """Where this side's state goes under the opponent's dice (and the chances of their hits)."""
+        groups, chances = incoming
+        found = self._marginals.get((sid, groups))
+        if found is None:
+            out: dict[int, float] = {}
+            for hits, p in enumerate(chances):
+                if p:
+                    nid = self.taken(sid, hits)
+                    out[nid] = out.get(nid, 0.0) + p
+            found = self._marginals[sid, groups] = _fold_negligible(out)
+        return found
+
+    def taken(self, sid: int, hits: int) -> int:
+        """The state after taking `hits` in an ordinary round (and a Duranium repair)."""
+        found = self._taken.get((sid, hits))
+        if found is None:
+            state = self.states[sid]
+            nxt = take_hits(self.side, state, hits)
+            if self._repairs:
+                nxt = repair(self.side, state, nxt)
+            found = self._taken[sid, hits] = self.id(nxt)
+        return found
+
+
+def _cancel(incoming: tuple[tuple, tuple[float, ...]], cancelled: int) -> tuple[tuple, tuple[float, ...]]:
+    """The hits a side receives when it cancels some before assigning them (Shields Holding)."""
+    if not cancelled:
+        return incoming
+    groups, chances = incoming
+    return (groups, cancelled), (sum(chances[:cancelled + 1]), *chances[cancelled + 1:])
+
+
+def _fold_negligible(chances: dict[int, float]) -> list[tuple[int, float]]:
+    """Chances below NEGLIGIBLE join the likeliest outcome: far below the 1e-9 we answer to, and with
+    many dice it spares following hit counts that practically never happen."""
+    small = [k for k, p in chances.items() if p < NEGLIGIBLE]
+    if small and len(small) < len(chances):
+        likeliest = max(chances, key=chances.get)
+        for k in small:
+            chances[likeliest] += chances.pop(k)
+    return list(chances.items())
+
+
+class Chain:
+    """The two sides of one combat and the memoised transitions of an ordinary round."""
+
+    def __init__(self, attacker: Side, defender: Side):
+        self.attacker, self.defender = attacker, defender
+        self.att, self.dfn = SideSpace(attacker), SideSpace(defender)
+        self._moves: dict[Joint, Moves] = {}
+        self._onward: dict[Joint, Onward] = {}
+        self._summary: dict[Joint, tuple] = {}
+        self._count = 0  # moves built so far, against MAX_MOVES
+
+    def joint(self, a: State, d: State) -> Joint:
+        """The number of two sides' states (the attacker's in the high bits)."""
+        return (self.att.id(a) << SHIFT) | self.dfn.id(d)
+
+    def states(self, joint: Joint) -> tuple[State, State]:
+        """The two sides' states of a joint state."""
+        return self.att.states[joint >> SHIFT], self.dfn.states[joint & MASK]
+
+    def live(self, joint: Joint) -> bool:
+        """True while both sides have units in the combat."""
+        return self.att.alive[joint >> SHIFT] > 0 and self.dfn.alive[joint & MASK] > 0
+
+    def moves(self, joint: Joint, round_no: int = STATIONARY) -> Moves:
+        """Each side's next states and chances after one round; they combine as a product."""
+        if round_no != STATIONARY and self._ordinary(round_no):
+            round_no = STATIONARY
+        found = self._moves.get(joint) if round_no == STATIONARY else None
+        if found is None:
+            a, d = joint >> SHIFT, joint & MASK
+            att_hits = self.att.hits(a, self.attacker.mods.combat(round_no))
+            def_hits = self.dfn.hits(d, self.defender.mods.combat(round_no))
+            if round_no != STATIONARY:
+                att_hits = _cancel(att_hits, self.defender.mods.cancels(round_no))
+                def_hits = _cancel(def_hits, self.attacker.mods.cancels(round_no))
+            found = ([(x << SHIFT, p) for x, p in self.att.marginal(a, def_hits)], self.dfn.marginal(d, att_hits))
+            if round_no == STATIONARY:
+                self._moves[joint] = found
+        return found
+
+    def onward(self, joint: Joint) -> Onward:
+        """An ordinary round's moves: to other live states, to final states, and the chance to stay."""
+        found = self._onward.get(joint)
+        if found is None:
+            a_next, d_next = self.moves(joint)
+            att_alive, dfn_alive = self.att.alive, self.dfn.alive
+            a_live = [(x, p) for x, p in a_next if att_alive[x >> SHIFT]]
+            a_dead = [(x, p) for x, p in a_next if not att_alive[x >> SHIFT]]
+            d_live = [(y, q) for y, q in d_next if dfn_alive[y]]
+            d_dead = [(y, q) for y, q in d_next if not dfn_alive[y]]
+            live = [(x | y, p * q) for x, p in a_live for y, q in d_live]
+            stay = next((p for target, p in live if target == joint), 0.0)
+            if stay:
+                live = [pair for pair in live if pair[0] != joint]
+            final = [(x | y, p * q) for x, p in a_live for y, q in d_dead]
+            final += [(x | y, p * q) for x, p in a_dead for y, q in d_next]
+            self._count += len(live) + len(final)
+            if self._count > MAX_MOVES:
+                raise ResolveError("attacker.units", f"this battle can unfold in more than {MAX_MOVES:,} ways from "
+                                                     "state to state, too many to solve exactly here; try fewer units")
+            found = self._onward[joint] = (live, final, stay)
+        return found
+
+    def final_summary(self, joint: Joint) -> tuple[float, ...]:
+        """Chances that an ordinary round ends the combat (attacker, defender, draw) and the units then left."""
+        found = self._summary.get(joint)
+        if found is None:
+            out = [0.0] * 6
+            for target, p in self.onward(joint)[1]:
+                a, d = self.att.alive[target >> SHIFT], self.dfn.alive[target & MASK]
+                out[ATTACKER if a else DEFENDER if d else DRAW] += p
+                out[4] += p * a
+                out[5] += p * d
+            found = self._summary[joint] = tuple(out)
+        return found
+
+    def _ordinary(self, round_no: int) -> bool:
+        """True when no one-round modifier (Morale Boost) applies in this round."""
+        return all(side.mods.combat(round_no) == side.mods.combat(STATIONARY) and not side.mods.cancels(round_no)
+                   for side in (self.attacker, self.defender))
+
+    def step(self, joint: Joint, round_no: int = STATIONARY) -> list[tuple[Joint, float]]:
+        """Successor states of one round of rolling and assigning hits, with their chances."""
+        a_next, d_next = self.moves(joint, round_no)
+        return [(x | y, p * q) for x, p in a_next for y, q in d_next]
+
+    def absorb(self, mass: dict[Joint, float]) -> tuple[dict[Joint, float], float]:
+        """Where ordinary rounds from live states end (chance per final state), and the expected rounds."""
+        inflow: dict[Joint, float] = defaultdict(float, mass)
+        ended: dict[Joint, float] = defaultdict(float)
+        rounds = 0.0
+        for group in self._groups(mass):
+            if len(group) > 1:
+                self._solve_group(group, inflow)
+            single = len(group) == 1
+            for joint in group:
+                live, final, stay = self.onward(joint)
+                visits = self._visits(inflow[joint], stay) if single else inflow[joint]
+                rounds += visits
+                for target, p in live:
+                    if single or target not in group:
+                        inflow[target] += visits * p
+                for target, p in final:
+                    ended[target] += visits * p
+        return dict(ended), rounds
+
+    @staticmethod
+    def _visits(inflow: float, stay: float) -> float:
+        """Expected rounds in a state: its inflow over the chance of leaving it (the geometric series)."""
+        if stay > 1 - 1e-12:
+            raise ResolveError("attacker.combat_modifier", "with these modifiers neither side can ever score a "
+                                                           "hit, so the combat would never end")
+        return inflow / (1.0 - stay)
+
+    def _groups(self, mass) -> list[list[Joint]]:
+        """Live states reachable from `mass`, in an order where every state comes after all that lead to it."""
+        seen = {j for j in mass if self.live(j)}
+        frontier = set(seen)
+        while frontier:
+            reached: set[Joint] = set()
+            for joint in frontier:
+                reached.update([target for target, _ in self.onward(joint)[0]])
+            frontier = reached - seen
+            seen |= frontier
+        repairs = self.attacker.mods.has("duranium_armor") or self.defender.mods.has("duranium_armor")
+        by_alive: dict[tuple, list[Joint]] = defaultdict(list)
+        for joint in seen:
+            by_alive[self._alive_key(joint)].append(joint)
+        groups = []
+        for key in sorted(by_alive, key=sum, reverse=True):
+            members = sorted(by_alive[key], key=self._damaged)
+            groups.extend([members] if repairs and len(members) > 1 else [[m] for m in members])
+        return groups
+
+    def _alive_key(self, joint: Joint) -> tuple[int, ...]:
+        """Units alive per type on both sides: it never grows."""
+        a, d = self.states(joint)
+        return tuple(n for n, _ in a) + tuple(n for n, _ in d)
+
+    def _damaged(self, joint: Joint) -> int:
+        """Damaged units on both sides: without repairs, it only grows while the units alive stay."""
+        a, d = self.states(joint)
+        return sum(n for _, n in a) + sum(n for _, n in d)
+
+    def _solve_group(self, group: list[Joint], inflow: dict) -> None:
+        """States that reach each other (repairs): visits N solve N = inflow + N Q within the group."""
+        index = {j: i for i, j in enumerate(group)}
+        n = len(group)
+        matrix = [[1.0 if r == c else 0.0 for c in range(n)] for r in range(n)]
+        for i, joint in enumerate(group):
+            for nxt, p in self.step(joint):
+                if nxt in index:
+                    matrix[index[nxt]][i] -= p
+        for joint, visits in zip(group, gauss(matrix, [inflow[j] for j in group])):
+            inflow[joint] = visits

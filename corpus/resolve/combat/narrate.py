@@ -1,0 +1,216 @@
+"""The steps of a space combat, each citing the rule (or card) that governs it, with this battle's numbers."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..steps import Step, num, pct, plural
+from .assign import Side
+from .markov import hit_distribution
+from .modifiers import MODIFIERS
+from .results import outcome
+from .space import afb_dice, offense_dice
+
+if TYPE_CHECKING:
+    from . import Battle
+
+def space_steps(battle: Battle) -> list[Step]:
+    """Space combat, rule 78, with Space Cannon Offense (77) before it."""
+    req = battle.request
+    steps = [lineup(battle, "ship"), *left_out(battle, "space"), *modifier_steps(battle)]
+    steps += space_cannon_steps(battle)
+    steps.append(assignment_step(battle, "78.6"))
+    steps += afb_steps(battle)
+    if req.retreat:
+        steps += retreat_steps(battle)
+    steps += roll_steps(battle, "78.5")
+    steps.append(Step("78.8", "Another round",
+                      "While both sides still have ships, another round begins with the Announce Retreats step. "
+                      + rounds_text(battle)))
+    steps.append(result_step(battle, "78.10", "ships"))
+    return steps
+
+
+def lineup(battle: Battle, noun: str) -> Step:
+    """Who fights: each side's units with their combat values."""
+    parts = []
+    for side in (battle.chain.attacker, battle.chain.defender):
+        units = ", ".join(f"{n} × {s.name} (combat {s.combat.text()}{', Sustain Damage' if s.sustain else ''})"
+                          for s, n in zip(side.specs, side.counts)) or f"no {noun}s"
+        parts.append(f"{side.role.capitalize()}: {units}.")
+    rule, title = ("78.5", "The fleets") if noun == "ship" else ("42.1", "The ground forces")
+    return Step(rule, title, " ".join(parts))
+
+
+def left_out(battle: Battle, arena: str) -> list[Step]:
+    """Units listed that do not fight here, and why."""
+    steps = []
+    for role in ("attacker", "defender"):
+        side = getattr(battle.chain, role)
+        fighting = {s.name for s in side.specs}
+        for group in getattr(battle.request, role).groups:
+            if group.spec.name in fighting:
+                continue
+            if arena == "space":
+                why = ("is a ground force: only ships roll and take hits in a space combat"
+                       if group.spec.ground else "is not a ship: it does not roll or take hits in a space combat")
+                steps.append(Step("78.5", "Does not fight", f"{role.capitalize()}'s {group.spec.name} {why}."))
+            elif not group.spec.ground:
+                steps.append(Step("42.1", "Does not fight",
+                                  f"{role.capitalize()}'s {group.spec.name} is not a ground force on the planet: "
+                                  "it does not roll or take hits in ground combat."))
+    return steps
+
+
+def modifier_steps(battle: Battle) -> list[Step]:
+    """One step per card a side brings, quoting what the resolver applies."""
+    rules = {"unrelenting": "78.5", "fragile": "78.5", "morale_boost": "78.5", "duranium_armor": "87.3",
+             "antimass_deflectors": "77.3", "graviton_laser_system": "77.5", "plasma_scoring": "77.3",
+             "extra_die": "10.1", "assault_cannon": "78.2a", "no_space_cannon": "77.1",
+             "non_euclidean_shielding": "87.6", "shields_holding": "78.6"}
+    if battle.request.ability != "space_combat":
+        rules.update(unrelenting="42.1", fragile="42.1", morale_boost="42.1", plasma_scoring="15.1",
+                     extra_die="15.1", antimass_deflectors="77.7", no_space_cannon="77.7")
+    steps = []
+    for role in ("attacker", "defender"):
+        req = getattr(battle.request, role)
+        for key in sorted(req.mods.keys):
+            mod = MODIFIERS[key]
+            title, effect = mod.card, mod.effect
+            if key == "morale_boost":
+                round_no = req.mods.morale_round
+                title, effect = f"{mod.card} (round {round_no})", f"+1 to this side's combat rolls in round {round_no}"
+            elif key == "shields_holding":
+                round_no = req.mods.round_of(key)
+                title = f"{mod.card} (round {round_no})"
+                effect = f"2 fewer hits from the opponent's combat roll in round {round_no}"
+            steps.append(Step(rules[key], title, f"{role.capitalize()}: {mod.text} Applied here: {effect}.", "card"))
+        if req.mods.combat_modifier:
+            steps.append(Step(rules["unrelenting"], "Combat modifier",
+                              f"{role.capitalize()}: {req.mods.combat_modifier:+d} to each combat roll, as given "
+                              "(never to Space Cannon, Anti-Fighter Barrage or Bombardment rolls)."))
+    return steps
+
+
+def dice_text(dice: tuple[tuple[int, int], ...]) -> str:
+    """'3 dice hitting on 5-10, 2 dice hitting on 10' from (hit faces, dice) groups."""
+    parts = []
+    for faces, count in sorted(dice, reverse=True):
+        hits = "never" if faces == 0 else f"on {11 - faces}-10" if faces < 10 else "on any result"
+        parts.append(f"{plural(count, 'die', 'dice')} hitting {hits}")
+    return ", ".join(parts)
+
+
+def odds(dice: tuple[tuple[int, int], ...]) -> str:
+    """Expected hits and P(at least one) of a roll."""
+    dist = hit_distribution(dice)
+    expected = sum(k * p for k, p in enumerate(dist))
+    return f"expected {num(expected)} hits, P(at least one) = {pct(1 - dist[0])}"
+
+
+def space_cannon_steps(battle: Battle) -> list[Step]:
+    """Space Cannon Offense before combat (77.2-77.5)."""
+    req = battle.request
+    rolls = [(r, offense_dice(r, o.mods)) for r, o in ((req.attacker, req.defender), (req.defender, req.attacker))]
+    rolls = [(r, dice) for r, dice in rolls if dice]
+    if not rolls:
+        return []
+    lines = [f"{r.role.capitalize()} rolls {dice_text(dice)} ({odds(dice)})" for r, dice in rolls]
+    ended = battle.totals.rounds.get(0, 0.0)
+    return [
+        Step("77.2", "Space Cannon Offense",
+             "Before combat, each player may roll for the Space Cannon of their units in the active system "
+             f"(and of units that can reach it from adjacent systems, 77.3c): {'; '.join(lines)}."),
+        Step("77.3d", "Combat modifiers do not apply",
+             "Effects that modify combat rolls do not affect space cannon rolls; combat_modifier is not applied."),
+        Step("77.5", "Assign Space Cannon hits",
+             "Each player destroys one of their ships for each hit, after cancelling hits with Sustain Damage "
+             f"(87.4). P(a side has no ships left, so there is no combat) = {pct(ended)}."),
+    ]
+
+
+def assignment_step(battle: Battle, rule: str) -> Step:
+    """How each side assigns hits (87.1 first, then the destroy order)."""
+    parts = [f"{s.role.capitalize()}: {order_text(s)}" for s in (battle.chain.attacker, battle.chain.defender)]
+    return Step(rule, "Assign hits",
+                "Each side cancels hits with Sustain Damage on every unit that has it first (87.1: the unit is "
+                "damaged, not destroyed), then destroys units "
+                f"in this order. {' '.join(parts)}")
+
+
+def order_text(side: Side) -> str:
+    """'Fighter II, then Cruiser II, … (cheapest first)'."""
+    names = ", then ".join(s.name for s in side.specs) or "nothing to destroy"
+    why = "as given by order" if side.ordered_by == "order" else "cheapest first, ties by the worse combat value"
+    return f"{names} ({why})."
+
+
+def afb_steps(battle: Battle) -> list[Step]:
+    """Anti-Fighter Barrage in the first round (78.3, 10)."""
+    chain = battle.chain
+    rolls = [(side, afb_dice(side, side.initial())) for side in (chain.attacker, chain.defender)]
+    rolls = [(side, dice) for side, dice in rolls if dice]
+    if not rolls:
+        return []
+    lines = []
+    for side, dice in rolls:
+        other = chain.defender if side is chain.attacker else chain.attacker
+        fighters = sum(n for s, n in zip(other.specs, other.counts) if s.fighter)
+        dist = hit_distribution(dice)
+        destroyed = sum(min(k, fighters) * p for k, p in enumerate(dist))
+        lines.append(f"{side.role.capitalize()} rolls {dice_text(dice)} against {plural(fighters, 'fighter')}: "
+                     f"expected {num(destroyed)} fighters destroyed")
+    return [
+        Step("78.3", "Anti-Fighter Barrage (round 1 only)",
+             f"{'; '.join(lines)} (with the fleets as they enter combat)."),
+        Step("10.2a", "Excess hits", "Hits beyond the opponent's fighters have no effect; only fighters can be "
+                                     "hit, so Sustain Damage cannot cancel them (87.4a)."),
+        Step("78.3a", "Combat may end at once",
+             "If a side has no ships left after the barrage, the combat ends before any combat roll."),
+    ]
+
+
+def retreat_steps(battle: Battle) -> list[Step]:
+    """A planned retreat (78.4, 78.7)."""
+    role, round_no = battle.request.retreat
+    chance = outcome(battle)["retreat"]
+    return [
+        Step("78.4", "Announce a retreat",
+             f"The {role} announces a retreat in round {round_no}; it still rolls and assigns hits that round."),
+        Step("78.7", "Retreat",
+             f"At the end of round {round_no}, if both sides still have ships, the {role} retreats and the combat "
+             f"ends (P = {pct(chance)}); if its opponent has no ships left, the combat simply ends (78.7a)."),
+    ]
+
+
+def roll_steps(battle: Battle, rule: str) -> list[Step]:
+    """The combat roll of each side, with its modifiers."""
+    chain = battle.chain
+    steps = []
+    for side in (chain.attacker, chain.defender):
+        mod = side.mods.combat(0)
+        dice = [(max(0, min(10, 11 - s.combat.value + mod)), n * s.combat.dice)
+                for s, n in zip(side.specs, side.counts)]
+        extra = f" ({mod:+d} applied to each die)" if mod else ""
+        steps.append(Step(rule, f"{side.role.capitalize()} rolls",
+                          f"One die per unit (more for units with several burst icons, {rule}a): "
+                          f"{dice_text(tuple(dice))}{extra}; at the start, {odds(tuple(dice))}."))
+    return steps
+
+
+def rounds_text(battle: Battle) -> str:
+    """Expected rounds and the closed form of the rounds that change nothing."""
+    totals = battle.totals
+    first = totals.rounds.get(1, 0.0)
+    return (f"A round in which nothing changes leaves the state as it was, so its repeats are summed as a geometric "
+            f"series: exact, not simulated. Expected rounds: {num(totals.rounds_expected)}; P(over after round 1) "
+            f"= {pct(first + totals.rounds.get(0, 0.0))}.")
+
+
+def result_step(battle: Battle, rule: str, noun: str) -> Step:
+    """Who wins, with the survivors."""
+    out = outcome(battle)
+    text = (f"The side with {noun} left wins: attacker {pct(out['attacker'])}, defender {pct(out['defender'])}, "
+            f"draw (neither has {noun} left, no winner) {pct(out['draw'])}")
+    if battle.request.ability == "space_combat" and battle.request.retreat:
+        text += f", retreat {pct(out['retreat'])}"
+    return Step(rule, "Result", text + ".")

@@ -1,0 +1,100 @@
+"""The steps of a ground combat (42) and of an invasion (49): Bombardment, Space Cannon Defense, ground combat."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..steps import Step, num, pct, plural
+from .invasion import bombardment_dice, defense_dice, shield_blocks
+from .markov import hit_distribution
+from .narrate import assignment_step, dice_text, left_out, lineup, modifier_steps, odds, result_step, roll_steps
+
+if TYPE_CHECKING:
+    from . import Battle
+
+
+def ground_steps(battle: Battle, prelude: list[Step] | None = None) -> list[Step]:
+    """A ground combat, rule 42."""
+    steps = [lineup(battle, "ground force"), *left_out(battle, "ground"), *modifier_steps(battle), *(prelude or [])]
+    steps += roll_steps(battle, "42.1")
+    steps.append(assignment_step(battle, "42.2"))
+    steps.append(Step("42.3", "Another round",
+                      "While both sides still have ground forces on the planet, another round begins. A round in "
+                      "which nothing changes is summed as a geometric series: exact, not simulated. "
+                      f"Expected rounds: {num(battle.totals.rounds_expected)}."))
+    steps.append(result_step(battle, "42.4c", "ground forces"))
+    if battle.request.ability == "ground_combat":
+        steps.append(Step("42.4d", "Draw", "If neither player has a ground force left, there is no winner."))
+    return steps
+
+
+def invasion_steps(battle: Battle) -> list[Step]:
+    """An invasion, rule 49: the ground combat preceded by Bombardment and Space Cannon Defense."""
+    prelude = _bombardment(battle)
+    prelude.append(Step("49.2", "Commit ground forces",
+                        f"The attacker commits all its ground forces to the planet: "
+                        f"{_units(battle.chain.attacker)}."))
+    prelude += _defense(battle)
+    prelude.append(Step("49.4", "Ground combat",
+                        "If both players have ground forces on the planet, they resolve a ground combat. "
+                        f"P(no ground combat is needed) = {pct(battle.totals.rounds.get(0, 0.0))}."))
+    steps = ground_steps(battle, prelude)
+    steps.append(Step("49.5", "Establish control",
+                      "The attacker gains control of the planet if at least one of its ground forces is still there: "
+                      f"P = {pct(_attacker_holds(battle))}. If a combat destroyed every unit of both sides, the "
+                      "defender keeps the planet (49.5d)."))
+    return steps
+
+
+def _units(side) -> str:
+    """'2 × Infantry II, 1 × Mech'."""
+    return ", ".join(f"{n} × {s.name}" for s, n in zip(side.specs, side.counts)) or "none"
+
+
+def _bombardment(battle: Battle) -> list[Step]:
+    """Bombardment of the planet (49.1, 15)."""
+    att, dfn = battle.request.attacker, battle.request.defender
+    if not any(g.spec.bombardment for g in att.groups):
+        return []
+    if shield_blocks(att, dfn):
+        return [Step("15.1f", "Planetary Shield",
+                     "The planet contains a unit with Planetary Shield and the attacker has no war sun here: "
+                     "it cannot be bombarded, so no dice are rolled.")]
+    dice = bombardment_dice(att, dfn)
+    targets = sum(battle.chain.defender.counts)
+    dist = hit_distribution(dice)
+    destroyed = sum(min(k, targets) * p for k, p in enumerate(dist))
+    steps = [Step("49.1", "Bombardment", f"The attacker rolls {dice_text(dice)} against the planet ({odds(dice)})."),
+             Step("15.1c", "Combat modifiers do not apply",
+                  "Effects that modify combat rolls do not affect bombardment rolls."),
+             Step("15.2", "Assign bombardment hits",
+                  "The defender destroys one ground force on the planet per hit; a mech may cancel a hit with "
+                  f"Sustain Damage (87.4). Expected ground forces hit: {num(destroyed)} "
+                  f"of {plural(targets, 'ground force')}."),
+             Step("15.2a", "Excess hits", "Hits beyond the ground forces on the planet have no effect.")]
+    if any(g.spec.planetary_shield for g in dfn.groups):
+        steps.insert(0, Step("65.3", "War sun removes Planetary Shield",
+                             "A war sun is in the system, so the defender's units are treated as not having "
+                             "Planetary Shield; the planet may be bombarded (65.3b)."))
+    return steps
+
+
+def _defense(battle: Battle) -> list[Step]:
+    """Space Cannon Defense against the committed ground forces (49.3, 77.6-77.8)."""
+    dice = defense_dice(battle.request.attacker, battle.request.defender)
+    if not dice:
+        return []
+    return [Step("49.3", "Space Cannon Defense",
+                 f"The defender's units on the planet roll their Space Cannon against the committed ground forces: "
+                 f"{dice_text(dice)} ({odds(dice)})."),
+            Step("77.8", "Assign space cannon hits",
+                 "The attacker destroys one of its ground forces on the planet per hit; a mech may cancel a hit "
+                 "with Sustain Damage (87.4).")]
+
+
+def _attacker_holds(battle: Battle) -> float:
+    """P(the attacker has ground forces on the planet at the end)."""
+    total = 0.0
+    for (joint, _), p in battle.totals.ended.items():
+        if sum(n for n, _ in battle.chain.states(joint)[0]):
+            total += p
+    return total

@@ -1,0 +1,126 @@
+"""Read and check a battle request; every error names its field."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ResolveError
+from ..request import flag, integer
+from ..units import load, unit_key
+from .modifiers import SideMods, parse_mods
+from .stats import Spec, spec
+
+BATTLES = ("space_combat", "ground_combat", "invasion")
+MAX_SIDE_UNITS = 40
+_SIDE_KEYS = {"units", "modifiers", "combat_modifier", "order"}
+
+
+@dataclass(frozen=True)
+class Group:
+    """`count` units of one type a side brings; `adjacent` for Space Cannon from a neighbouring system."""
+
+    spec: Spec
+    count: int
+    adjacent: bool = False
+
+
+@dataclass(frozen=True)
+class SideRequest:
+    """One side as requested."""
+
+    role: str
+    groups: tuple[Group, ...]
+    mods: SideMods
+    order: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class BattleRequest:
+    """A checked battle request."""
+
+    ability: str
+    attacker: SideRequest
+    defender: SideRequest
+    retreat: tuple[str, int] | None = None
+
+
+def parse_battle(request: dict) -> BattleRequest:
+    """Check a battle request and turn it into records."""
+    ability = request["ability"]
+    unknown = set(request) - {"ability", "attacker", "defender", "retreat"}
+    if unknown:
+        raise ResolveError(sorted(unknown)[0], f"is not a field of a {ability} request")
+    attacker = parse_side(request.get("attacker"), "attacker")
+    defender = parse_side(request.get("defender"), "defender")
+    for side in (attacker, defender):
+        if ability != "space_combat" and side.mods.has("shields_holding"):
+            raise ResolveError(f"{side.role}.modifiers", "Shields Holding is played during a space combat only")
+    retreat = None
+    if request.get("retreat") is not None:
+        if ability != "space_combat":
+            raise ResolveError("retreat", "only a space combat has a retreat step (78.4); ground forces cannot retreat")
+        retreat = parse_retreat(request["retreat"])
+    return BattleRequest(ability, attacker, defender, retreat)
+
+
+def parse_side(side, role: str) -> SideRequest:
+    """One side: units, modifiers, combat_modifier and an optional destroy order."""
+    if not isinstance(side, dict):
+        raise ResolveError(role, 'must be an object such as {"units": [{"name": "Dreadnought", "count": 2}]}')
+    extra = set(side) - _SIDE_KEYS
+    if extra:
+        raise ResolveError(f"{role}.{sorted(extra)[0]}", f"is not a field of a side (use {', '.join(sorted(_SIDE_KEYS))})")
+    units = side.get("units")
+    if not isinstance(units, list) or not units:
+        raise ResolveError(f"{role}.units", "must be a non-empty list of units")
+    groups = [_group(item, f"{role}.units[{i}]") for i, item in enumerate(units)]
+    total = sum(g.count for g in groups)
+    if total > MAX_SIDE_UNITS:
+        raise ResolveError(f"{role}.units", f"{total} units in all; at most {MAX_SIDE_UNITS} per side")
+    mods = parse_mods(side.get("modifiers"), side.get("combat_modifier"), role)
+    order = _order(side.get("order"), groups, role)
+    return SideRequest(role, tuple(groups), mods, order)
+
+
+def _group(item, field: str) -> Group:
+    """One units entry: a catalogue name and a count."""
+    if not isinstance(item, dict):
+        raise ResolveError(field, 'must be an object such as {"name": "Cruiser II", "count": 2}')
+    extra = set(item) - {"name", "count", "adjacent"}
+    if extra:
+        raise ResolveError(f"{field}.{sorted(extra)[0]}", "is not a field of a unit entry (name, count, adjacent)")
+    unit = load().get(item.get("name"), f"{field}.name")
+    count = integer(item.get("count", 1), f"{field}.count", 1, MAX_SIDE_UNITS)
+    adjacent = flag(item.get("adjacent", False), f"{field}.adjacent")
+    if adjacent and not unit.deep_space_cannon:
+        raise ResolveError(f"{field}.adjacent", f"{unit.name} cannot fire from an adjacent system (77.3c); "
+                                                "only units such as PDS II can")
+    return Group(spec(unit), count, adjacent)
+
+
+def _order(order, groups: list[Group], role: str) -> tuple[str, ...] | None:
+    """Unit names in the order the side destroys them; names must be among its units."""
+    if order is None:
+        return None
+    if not isinstance(order, list) or not all(isinstance(name, str) for name in order):
+        raise ResolveError(f"{role}.order", "must be a list of unit names, the first destroyed first")
+    names = {unit_key(g.spec.name): g.spec.name for g in groups}
+    out = []
+    for i, name in enumerate(order):
+        key = unit_key(name)
+        if key not in names:
+            found = load().get(name, f"{role}.order[{i}]")
+            key = unit_key(found.name)
+            if key not in names:
+                raise ResolveError(f"{role}.order[{i}]", f"{found.name} is not among this side's units")
+        out.append(names[key])
+    return tuple(dict.fromkeys(out))
+
+
+def parse_retreat(retreat) -> tuple[str, int]:
+    """{"side": "attacker"|"defender", "round": n}."""
+    if not isinstance(retreat, dict) or set(retreat) - {"side", "round"}:
+        raise ResolveError("retreat", 'must be an object such as {"side": "defender", "round": 2}')
+    side = retreat.get("side")
+    if side not in ("attacker", "defender"):
+        raise ResolveError("retreat.side", 'must be "attacker" or "defender"')
+    return side, integer(retreat.get("round", 1), "retreat.round", 1, 20)

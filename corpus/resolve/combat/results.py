@@ -1,0 +1,42 @@
+"""What a resolved battle comes to: outcome chances and expected survivors."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from . import Battle
+
+
+def outcome(battle: Battle) -> dict[str, float]:
+    """P(attacker wins), P(defender wins), P(draw), P(a retreat ends it)."""
+    out = {"attacker": 0.0, "defender": 0.0, "draw": 0.0, "retreat": 0.0}
+    for (joint, retreat), p in battle.totals.ended.items():
+        a, d = (sum(n for n, _ in state) for state in battle.chain.states(joint))
+        out["retreat" if retreat else "attacker" if a and not d else "defender" if d and not a else "draw"] += p
+    return out
+
+
+def survivors(battle: Battle, role: str) -> list[dict]:
+    """Expected units left per type (a retreating side keeps its survivors), beside the count that started."""
+    side = getattr(battle.chain, role)
+    which = 0 if role == "attacker" else 1
+    expected = [0.0] * len(side.specs)
+    for (joint, _), p in battle.totals.ended.items():
+        for i, (n, _) in enumerate(battle.chain.states(joint)[which]):
+            expected[i] += p * n
+    return [{"name": spec.name, "count": count, "expected": value}
+            for spec, count, value in zip(side.specs, side.counts, expected)]
+
+
+def by_round(battle: Battle) -> list[dict]:
+    """Round by round, cumulative: chances each way the combat has ended, P(still going), units expected left."""
+    totals = battle.totals
+    done = [0.0] * 6
+    rows = []
+    for round_no in sorted(set(totals.table) | set(totals.going)):
+        done = [a + b for a, b in zip(done, totals.table.get(round_no, [0.0] * 6))]
+        going, att_units, def_units = totals.going.get(round_no, (0.0, 0.0, 0.0))
+        rows.append({"round": round_no, "attacker": done[0], "defender": done[1], "draw": done[2],
+                     "retreat": done[3], "ongoing": going, "attacker_units": done[4] + att_units,
+                     "defender_units": done[5] + def_units})
+    return rows

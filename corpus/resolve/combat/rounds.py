@@ -1,0 +1,122 @@
+"""Run a combat from its opening states to the end: the first rounds one by one, the rest solved exactly."""
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .markov import ATTACKER, DEFENDER, DRAW, MASK, RETREAT, SHIFT, Chain, Joint
+
+Step = Callable[[Joint], list[tuple[Joint, float]]]
+# The distribution of rounds is followed round by round until this little chance is left.
+TAIL = 1e-12
+MAX_ROUNDS_LISTED = 200
+# A state this unlikely is not followed further (its chance joins "rounds_beyond").
+NEGLIGIBLE = 1e-16
+
+
+@dataclass
+class Totals:
+    """How a combat ends: chance per final state (and whether by retreat), rounds expected and by number."""
+
+    ended: dict[tuple[Joint, bool], float] = field(default_factory=dict)
+    rounds_expected: float = 0.0
+    rounds: dict[int, float] = field(default_factory=dict)
+    tail: float = 0.0
+    # Round -> chances of ending that round (attacker, defender, draw, retreat) and the units left in those ends.
+    table: dict[int, list[float]] = field(default_factory=dict)
+    # Round -> (chance, attacker units, defender units) of the combats still going after it.
+    going: dict[int, tuple[float, float, float]] = field(default_factory=dict)
+
+    def row(self, round_no: int) -> list[float]:
+        """The table row of a round."""
+        return self.table.setdefault(round_no, [0.0] * 6)
+
+    def still_going(self, chain: Chain, round_no: int, mass: dict[Joint, float]) -> None:
+        """Record the combats that go on after a round."""
+        units = [(w, chain.att.alive[j >> SHIFT], chain.dfn.alive[j & MASK]) for j, w in mass.items()]
+        self.going[round_no] = (sum(w for w, _, _ in units), sum(w * a for w, a, _ in units),
+                                sum(w * d for w, _, d in units))
+
+    def end(self, joint: Joint, weight: float, retreat: bool = False) -> None:
+        """Chance of ending in a final state."""
+        key = (joint, retreat)
+        self.ended[key] = self.ended.get(key, 0.0) + weight
+
+    def after(self, round_no: int, weight: float) -> None:
+        """Chance that the combat ended after exactly `round_no` rounds."""
+        self.rounds[round_no] = self.rounds.get(round_no, 0.0) + weight
+        self.rounds_expected += round_no * weight
+
+
+def run(chain: Chain, start: dict[Joint, float], first_round: Step | None = None, special_rounds: int = 1,
+        retreat_round: int | None = None) -> Totals:
+    """Totals of a combat from its opening states (some may already be over: 0 rounds)."""
+    totals = Totals()
+    mass = _settle(chain, totals, start, 0, None)
+    last_special = max(special_rounds, retreat_round or 0)
+    round_no = 0
+    while mass and round_no < last_special:
+        round_no += 1
+        step = first_round if round_no == 1 and first_round else (lambda j, r=round_no: chain.step(j, r))
+        mass = _settle(chain, totals, _advance(mass, step), round_no, retreat_round)
+    if not mass:
+        return totals
+    ended, rounds = chain.absorb(mass)
+    for joint, weight in ended.items():
+        totals.end(joint, weight)
+    # Rounds already fought by the live mass, plus the expected ordinary rounds still to come.
+    totals.rounds_expected += round_no * sum(mass.values()) + rounds
+    _follow_rounds(chain, totals, mass, round_no)
+    return totals
+
+
+def _advance(mass: dict[Joint, float], step: Step) -> dict[Joint, float]:
+    """One round from every live state."""
+    out: dict[Joint, float] = {}
+    for joint, weight in mass.items():
+        for nxt, p in step(joint):
+            out[nxt] = out.get(nxt, 0.0) + weight * p
+    return out
+
+
+def _settle(chain: Chain, totals: Totals, mass: dict[Joint, float], round_no: int,
+            retreat_round: int | None) -> dict[Joint, float]:
+    """Book the states where the combat ended (or a retreat happens); return the live ones."""
+    live = {}
+    for joint, weight in mass.items():
+        if chain.live(joint) and round_no != retreat_round:
+            live[joint] = weight
+            continue
+        retreat = chain.live(joint)
+        totals.end(joint, weight, retreat)
+        totals.after(round_no, weight)
+        a, d = chain.att.alive[joint >> SHIFT], chain.dfn.alive[joint & MASK]
+        row = totals.row(round_no)
+        row[RETREAT if retreat else ATTACKER if a and not d else DEFENDER if d and not a else DRAW] += weight
+        row[4] += weight * a
+        row[5] += weight * d
+    totals.still_going(chain, round_no, live)
+    return live
+
+
+def _follow_rounds(chain: Chain, totals: Totals, mass: dict[Joint, float], round_no: int) -> None:
+    """The distribution of rounds after the special ones, round by round, until the rest is negligible."""
+    while mass and sum(mass.values()) > TAIL and round_no < MAX_ROUNDS_LISTED:
+        round_no += 1
+        nxt: dict[Joint, float] = defaultdict(float)
+        row = totals.row(round_no)
+        for joint, weight in mass.items():
+            if weight < NEGLIGIBLE:
+                totals.tail += weight
+                continue
+            live, final, stay = chain.onward(joint)
+            for i, value in enumerate(chain.final_summary(joint)):
+                row[i] += weight * value
+            nxt[joint] += weight * stay
+            for target, p in live:
+                nxt[target] += weight * p
+        mass = nxt
+        totals.rounds[round_no] = totals.rounds.get(round_no, 0.0) + sum(row[:4])
+        totals.still_going(chain, round_no, mass)
+    totals.tail += sum(mass.values())

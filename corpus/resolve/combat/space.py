@@ -1,0 +1,142 @@
+"""Before and in the first round: Space Cannon Offense (77), Assault Cannon, Anti-Fighter Barrage (10, 78.3)."""
+from __future__ import annotations
+
+from ..dice import hit_faces
+from ..units import Roll
+from .assign import Side, State, cheapest, destroy_one, take_hits
+from .markov import Chain, Joint, hit_distribution
+from .modifiers import SideMods
+from .request import Group, SideRequest
+
+
+def build_side(req: SideRequest, arena: str) -> Side:
+    """The units of a side that fight in this arena ("space": ships; "ground": ground forces), in destroy order."""
+    counts: dict[str, int] = {}
+    specs = {}
+    for group in req.groups:
+        fights = group.spec.ship if arena == "space" else group.spec.ground
+        if fights and group.spec.combat is not None:
+            specs[group.spec.name] = group.spec
+            counts[group.spec.name] = counts.get(group.spec.name, 0) + group.count
+    ranked = sorted(specs.values(), key=lambda s: s.rank)
+    if req.order:
+        first = [specs[name] for name in req.order if name in specs]
+        ranked = first + [s for s in ranked if s not in first]
+    return Side(req.role, tuple(ranked), tuple(counts[s.name] for s in ranked), req.mods,
+                "order" if req.order else "default")
+
+
+def ability_dice(rolls: list[tuple[Roll, int]], extra: int, penalty: int = 0) -> tuple[tuple[int, int], ...]:
+    """(hit faces, dice) of a unit-ability roll; extra dice go to the unit most likely to hit."""
+    groups: dict[int, int] = {}
+    for roll, count in rolls:
+        faces = max(0, hit_faces(roll.value) - penalty)
+        groups[faces] = groups.get(faces, 0) + roll.dice * count
+    if extra and groups:
+        best = max(groups)
+        groups[best] += extra
+    return tuple(sorted((f, n) for f, n in groups.items() if n))
+
+
+def cannon_rolls(groups: tuple[Group, ...], mods: SideMods) -> list[tuple[Roll, int]]:
+    """The Space Cannon rolls a side makes against ships (none if it cannot use Space Cannon)."""
+    if mods.has("no_space_cannon"):
+        return []
+    return [(g.spec.space_cannon, g.count) for g in groups if g.spec.space_cannon is not None]
+
+
+def offense_dice(req: SideRequest, target: SideMods) -> tuple[tuple[int, int], ...]:
+    """A side's Space Cannon Offense dice, Antimass Deflectors of the target applied."""
+    return ability_dice(cannon_rolls(req.groups, req.mods), req.mods.extra_dice("space_cannon"),
+                        1 if target.has("antimass_deflectors") else 0)
+
+
+def receive(side: Side, state: State, hits_dist, graviton: bool = False,
+            fighters_only: bool = False) -> dict[State, float]:
+    """Where a side's state goes under hits from a unit ability (Space Cannon, AFB)."""
+    out: dict[State, float] = {}
+    for hits, p in enumerate(hits_dist):
+        if not p:
+            continue
+        if fighters_only:
+            nxt = take_hits(side, state, hits, side.index(lambda s: s.fighter), sustain=False)
+        elif graviton:
+            nxt = _graviton(side, state, hits)
+        else:
+            nxt = take_hits(side, state, hits)
+        out[nxt] = out.get(nxt, 0.0) + p
+    return out
+
+
+def _graviton(side: Side, state: State, hits: int) -> State:
+    """Graviton Laser System: hits go to non-fighter ships while there are any, then to fighters."""
+    others = side.index(lambda s: not s.fighter)
+    per = 2 if side.mods.has("non_euclidean_shielding") else 1
+    room = sum(state[i][0] + (per * (state[i][0] - state[i][1]) if side.specs[i].sustain else 0) for i in others)
+    state = take_hits(side, state, min(hits, room), others)
+    return take_hits(side, state, max(0, hits - room), side.index(lambda s: s.fighter))
+
+
+def product(chain: Chain, a_next: dict[State, float], d_next: dict[State, float]) -> dict[Joint, float]:
+    """Joint chances of two independent sides' states."""
+    return {chain.joint(x, y): p * q for x, p in a_next.items() for y, q in d_next.items()}
+
+
+def space_cannon_offense(chain: Chain, att: SideRequest, dfn: SideRequest) -> dict[Joint, float]:
+    """The opening states after both sides' Space Cannon Offense (rolled together, then assigned: 77.3-77.5)."""
+    a, d = chain.attacker.initial(), chain.defender.initial()
+    att_hits = hit_distribution(offense_dice(att, dfn.mods))
+    def_hits = hit_distribution(offense_dice(dfn, att.mods))
+    a_next = receive(chain.attacker, a, def_hits, graviton=dfn.mods.has("graviton_laser_system"))
+    d_next = receive(chain.defender, d, att_hits, graviton=att.mods.has("graviton_laser_system"))
+    return product(chain, a_next, d_next)
+
+
+def assault_cannon(chain: Chain, joint: Joint) -> Joint:
+    """Each side with Assault Cannon and 3+ non-fighter ships makes the other destroy one (its cheapest)."""
+    a, d = chain.states(joint)
+    sides = ((chain.attacker, a, chain.defender, d), (chain.defender, d, chain.attacker, a))
+    hits = [_non_fighters(own, s) >= 3 and own.mods.has("assault_cannon") for own, s, _, _ in sides]
+    if hits[0]:
+        d = _lose_non_fighter(chain.defender, d)
+    if hits[1]:
+        a = _lose_non_fighter(chain.attacker, a)
+    return chain.joint(a, d)
+
+
+def _non_fighters(side: Side, state: State) -> int:
+    """Non-fighter ships alive."""
+    return sum(state[i][0] for i in side.index(lambda s: not s.fighter))
+
+
+def _lose_non_fighter(side: Side, state: State) -> State:
+    """Destroy the cheapest non-fighter ship, if any."""
+    i = cheapest(side, state, lambda s: not s.fighter)
+    return state if i is None else destroy_one(state, i)
+
+
+def afb_dice(side: Side, state: State) -> tuple[tuple[int, int], ...]:
+    """A side's Anti-Fighter Barrage dice from its ships alive now (combat modifiers do not apply, 10.1c)."""
+    rolls = [(s.anti_fighter_barrage, state[i][0]) for i, s in enumerate(side.specs)
+             if s.anti_fighter_barrage is not None and state[i][0]]
+    return ability_dice(rolls, side.mods.extra_dice("anti_fighter_barrage") if rolls else 0)
+
+
+def first_round(chain: Chain):
+    """Round 1 of a space combat: start-of-combat effects, AFB (78.3), then the usual roll."""
+    def step(joint: Joint) -> list[tuple[Joint, float]]:
+        joint = assault_cannon(chain, joint)
+        if not chain.live(joint):
+            return [(joint, 1.0)]
+        a, d = chain.states(joint)
+        a_next = receive(chain.attacker, a, hit_distribution(afb_dice(chain.defender, d)), fighters_only=True)
+        d_next = receive(chain.defender, d, hit_distribution(afb_dice(chain.attacker, a)), fighters_only=True)
+        out = []
+        for nxt, p in product(chain, a_next, d_next).items():
+            # 78.3a: if a side has no ships left after the barrage, the combat ends at once.
+            if not chain.live(nxt):
+                out.append((nxt, p))
+            else:
+                out.extend((n, p * q) for n, q in chain.step(nxt, 1))
+        return out
+    return step

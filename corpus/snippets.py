@@ -1,0 +1,78 @@
+"""Snippets: the sentence(s) of a hit that best answer the query, query words marked."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from html import escape
+
+from whoosh.lang.porter import stem as _porter
+
+SNIPPET_WORDS = 36  # longest snippet, in words
+SHORT_SENTENCE = 12  # a best sentence this short takes the next one along
+_TOKEN = re.compile(r"\w+", re.UNICODE)
+# A sentence ends at . ! ? or a line break, unless the dot is inside a number (77.7d).
+_SENTENCE = re.compile(r"[^\n.!?]*(?:(?<=\d)\.(?=\d)[^\n.!?]*)*(?:[.!?]+|\n|$)")
+stem = lru_cache(maxsize=50_000)(_porter)  # snippets stem every word of every hit shown
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each non-blank sentence of a text."""
+    return [(m.start(), m.end()) for m in _SENTENCE.finditer(text) if m.group().strip()]
+
+
+def _marked(word: str, marks: frozenset[str]) -> bool:
+    """True when a word of the text is one of the query's terms (or a card name's word)."""
+    low = word.lower()
+    return stem(low) in marks or low + "_0" in marks
+
+
+def snippet(text: str, marks: frozenset[str], size: int = SNIPPET_WORDS) -> str:
+    """HTML-escaped best-matching sentence(s) of a text, query words marked, at most size words."""
+    tokens = [(t, _marked(t.group(), marks)) for t in _TOKEN.finditer(text)]
+    if not tokens:
+        return escape(text[:300].strip())
+    spans = sentences(text) or [(0, len(text))]
+    scores, i = [], 0
+    for index, (start, end) in enumerate(spans):
+        found = set()
+        while i < len(tokens) and tokens[i][0].start() < end:
+            if tokens[i][1]:
+                found.add(tokens[i][0].group().lower())
+            i += 1
+        scores.append((len(found), -index))
+    best = max(range(len(spans)), key=scores.__getitem__)
+    start, end = spans[best]
+    if sum(1 for t, _ in tokens if start <= t.start() < end) < SHORT_SENTENCE and best + 1 < len(spans):
+        end = spans[best + 1][1]
+    inside = [pair for pair in tokens if start <= pair[0].start() < end] or tokens
+    return _window(text, inside, start > 0, end, size)
+
+
+def _window(text: str, tokens: list, lead: bool, end: int, size: int) -> str:
+    """The sentence's words (at most size, around the marks), escaped and marked."""
+    hits = [i for i, (_, marked) in enumerate(tokens) if marked]
+    first = _best_window(hits, len(tokens), size)
+    window = tokens[first:first + size]
+    out, cursor = [], window[0][0].start()
+    for token, marked in window:
+        if marked:  # unmarked words go out with the text around them, escaped in one piece
+            out.append(escape(text[cursor:token.start()]))
+            out.append(f"<mark>{escape(token.group())}</mark>")
+            cursor = token.end()
+    out.append(escape(text[cursor:window[-1][0].end()]))
+    cut = first + size < len(tokens) or end < len(text.rstrip())
+    tail = "" if first + size < len(tokens) else escape(text[window[-1][0].end():end].rstrip())
+    return ("… " if first or lead else "") + "".join(out) + tail + (" …" if cut else "")
+
+
+def _best_window(hits: list[int], count: int, size: int) -> int:
+    """Start of the size-token window holding the most hits (0 when none)."""
+    if count <= size or not hits:
+        return 0
+    best, best_start = 0, 0
+    for first in hits:
+        start = max(0, min(first - 3, count - size))
+        inside = sum(1 for h in hits if start <= h < start + size)
+        if inside > best:
+            best, best_start = inside, start
+    return best_start

@@ -1,0 +1,157 @@
+"""Space combat, exact: hand-computed cases (closed forms) and invariants of the answer."""
+from __future__ import annotations
+
+import pytest
+
+from corpus.resolve import ResolveError, resolve
+
+EXACT = 1e-12
+
+
+def side(*units, **extra) -> dict:
+    """A side from (name, count) pairs."""
+    return {"units": [{"name": name, "count": count} for name, count in units], **extra}
+
+
+def space(attacker: dict, defender: dict, **extra) -> dict:
+    """Resolve a space combat."""
+    return resolve({"ability": "space_combat", "attacker": attacker, "defender": defender, **extra})
+
+
+def test_one_fighter_each_is_a_geometric_series():
+    # Each round both miss with 0.8 * 0.8 = 0.64 and nothing changes; otherwise it ends.
+    answer = space(side(("Fighter I", 1)), side(("Fighter I", 1)))
+    assert answer["outcome"] == pytest.approx(
+        {"attacker": 0.16 / 0.36, "defender": 0.16 / 0.36, "draw": 0.04 / 0.36, "retreat": 0}, abs=EXACT)
+    assert answer["rounds_expected"] == pytest.approx(1 / 0.36, abs=EXACT)
+    assert answer["rounds"][0] == {"round": 1, "p": pytest.approx(0.36)}
+    assert answer["rounds"][1]["p"] == pytest.approx(0.64 * 0.36)
+
+
+def test_sustain_damage_cancels_the_first_hit():
+    # Dreadnought (hits 60%) against a fighter (20%): the fighter needs two hits, the second from the damaged state.
+    answer = space(side(("Dreadnought I", 1)), side(("Fighter I", 1)))
+    damaged = {"attacker": 0.48 / 0.68, "draw": 0.12 / 0.68, "defender": 0.08 / 0.68}
+    assert answer["outcome"]["attacker"] == pytest.approx((0.6 + 0.08 * damaged["attacker"]) / 0.68, abs=EXACT)
+    assert answer["outcome"]["draw"] == pytest.approx(0.08 * damaged["draw"] / 0.68, abs=EXACT)
+    assert answer["outcome"]["defender"] == pytest.approx(0.08 * damaged["defender"] / 0.68, abs=EXACT)
+
+
+def test_anti_fighter_barrage_in_round_one_only():
+    # Destroyer II: AFB 6 (x3) kills the lone fighter with 1 - 0.5^3 = 0.875 and the combat ends at once (78.3a).
+    answer = space(side(("Destroyer II", 1)), side(("Fighter I", 1)))
+    rest = 0.125
+    assert answer["outcome"]["attacker"] == pytest.approx(0.875 + rest * 0.24 / 0.44, abs=EXACT)
+    assert answer["outcome"]["defender"] == pytest.approx(rest * 0.14 / 0.44, abs=EXACT)
+    assert answer["rounds_expected"] == pytest.approx(0.875 + rest / 0.44, abs=EXACT)
+
+
+def test_space_cannon_offense_can_decide_it_before_any_round():
+    # A PDS I alone (no ships) fires at the lone fighter: 50% it dies (no ships anywhere: a draw), else it wins.
+    answer = space(side(("Fighter I", 1)), side(("PDS I", 1)))
+    assert answer["outcome"] == pytest.approx({"attacker": 0.5, "defender": 0, "draw": 0.5, "retreat": 0})
+    assert answer["rounds_expected"] == 0
+    assert answer["rounds"] == [{"round": 0, "p": pytest.approx(1)}]
+
+
+def test_retreat_at_the_end_of_the_announced_round():
+    answer = space(side(("Fighter I", 1)), side(("Fighter I", 1)), retreat={"side": "defender", "round": 1})
+    assert answer["outcome"] == pytest.approx({"attacker": 0.16, "defender": 0.16, "draw": 0.04, "retreat": 0.64})
+    assert answer["rounds_expected"] == pytest.approx(1)
+    assert answer["retreat"] == {"side": "defender", "round": 1}
+
+
+def test_retreat_in_round_two_fights_round_two():
+    answer = space(side(("Fighter I", 1)), side(("Fighter I", 1)), retreat={"side": "attacker", "round": 2})
+    assert answer["outcome"]["retreat"] == pytest.approx(0.64 * 0.64)
+    assert answer["outcome"]["attacker"] == pytest.approx(0.16 + 0.64 * 0.16)
+
+
+def test_ground_forces_in_space_do_not_fight():
+    with_infantry = space(side(("Fighter I", 1), ("Infantry II", 4)), side(("Fighter I", 1)))
+    alone = space(side(("Fighter I", 1)), side(("Fighter I", 1)))
+    assert with_infantry["outcome"] == alone["outcome"]
+    assert any(s["title"] == "Does not fight" and "Infantry II" in s["text"] for s in with_infantry["steps"])
+
+
+def test_outcomes_survivors_and_rounds_are_consistent():
+    answer = space(side(("Dreadnought II", 2), ("Fighter II", 3), ("Carrier II", 1)),
+                   side(("Cruiser II", 3), ("Destroyer II", 2), ("PDS II", 1)))
+    assert sum(answer["outcome"].values()) == pytest.approx(1, abs=EXACT)
+    assert sum(r["p"] for r in answer["rounds"]) + answer["rounds_beyond"] == pytest.approx(1, abs=EXACT)
+    mean = sum(r["round"] * r["p"] for r in answer["rounds"])
+    assert mean == pytest.approx(answer["rounds_expected"], abs=1e-9)
+    for role in ("attacker", "defender"):
+        for unit in answer["survivors"][role]:
+            assert 0 <= unit["expected"] <= unit["count"]
+
+
+def test_stronger_fleet_wins_more_often():
+    weak = space(side(("Cruiser I", 2)), side(("Cruiser I", 2)))
+    strong = space(side(("Cruiser I", 3)), side(("Cruiser I", 2)))
+    assert weak["outcome"]["attacker"] == pytest.approx(weak["outcome"]["defender"])
+    assert strong["outcome"]["attacker"] > weak["outcome"]["attacker"]
+
+
+def test_default_hit_order_is_cheapest_first():
+    answer = space(side(("War Sun", 1), ("Fighter II", 2), ("Dreadnought II", 1), ("Destroyer I", 1)),
+                   side(("Fighter I", 1)))
+    assert answer["sides"]["attacker"]["hit_order"] == ["Fighter II", "Destroyer I", "Dreadnought II", "War Sun"]
+    step = next(s for s in answer["steps"] if s["title"] == "Assign hits")
+    assert step["rule"] == "78.6" and "87.1" in step["text"]
+
+
+def test_order_changes_who_is_lost_first():
+    # One PDS I shot (50%) at a carrier and a fighter: the listed order decides which one it destroys.
+    default = space(side(("Carrier I", 1), ("Fighter I", 1)), side(("PDS I", 1)))
+    carrier_first = space(side(("Carrier I", 1), ("Fighter I", 1), order=["Carrier I"]), side(("PDS I", 1)))
+    left = {u["name"]: u["expected"] for u in default["survivors"]["attacker"]}
+    left_ordered = {u["name"]: u["expected"] for u in carrier_first["survivors"]["attacker"]}
+    assert left == {"Fighter I": pytest.approx(0.5), "Carrier I": pytest.approx(1)}
+    assert left_ordered == {"Fighter I": pytest.approx(1), "Carrier I": pytest.approx(0.5)}
+    assert carrier_first["sides"]["attacker"]["ordered_by"] == "order"
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"weather": "rain"}, "weather"),
+    ({"attacker": {"units": []}}, "attacker.units"),
+    ({"attacker": {"units": [{"name": "Infantry I"}]}}, "attacker.units"),
+    ({"attacker": {"units": [{"name": "Fighter I", "count": 41}]}}, "attacker.units[0].count"),
+    ({"attacker": {"units": [{"name": "Fighter I", "count": 30}, {"name": "Fighter II", "count": 11}]}},
+     "attacker.units"),
+    ({"attacker": {"units": [{"name": "PDS I", "adjacent": True}, {"name": "Fighter I"}]}}, "attacker.units[0].adjacent"),
+    ({"attacker": {"units": [{"name": "Fighter I"}], "modifiers": ["lasers"]}}, "attacker.modifiers[0]"),
+    ({"attacker": {"units": [{"name": "Fighter I"}], "modifiers": [["unrelenting"]]}}, "attacker.modifiers[0]"),
+    ({"attacker": {"units": [{"name": "Fighter I"}], "modifiers": [{"name": "morale_boost", "round": [1]}]}},
+     "attacker.modifiers[0].round"),
+    ({"attacker": {"units": [{"name": "Fighter I"}], "order": ["War Sun"]}}, "attacker.order[0]"),
+    ({"attacker": {"units": [{"name": "Fighter I"}], "combat_modifier": 12}}, "attacker.combat_modifier"),
+    ({"retreat": {"side": "both", "round": 1}}, "retreat.side"),
+    ({"attacker": {"units": [{"name": "Fighter I"}], "combat_modifier": -2},
+      "defender": {"units": [{"name": "Carrier I"}], "combat_modifier": -2}}, "attacker.combat_modifier"),
+])
+def test_bad_requests_name_the_field(body, field):
+    request = {"ability": "space_combat", "attacker": side(("Fighter I", 1)), "defender": side(("Fighter I", 1))}
+    with pytest.raises(ResolveError) as err:
+        resolve({**request, **body})
+    assert err.value.field == field
+
+
+def test_a_battle_too_large_to_solve_is_refused_by_name():
+    huge = side(("Dreadnought II", 10), ("Cruiser II", 10), ("Destroyer II", 10), ("Fighter II", 10))
+    with pytest.raises(ResolveError) as err:
+        space(huge, side(("War Sun", 5), ("Carrier II", 10), ("Fighter I", 20), ("Flagship", 5)))
+    assert err.value.field == "attacker.units" and "fewer units" in err.value.message
+
+
+def test_round_by_round_table_is_cumulative():
+    answer = space(side(("Fighter I", 1)), side(("Fighter I", 1)))
+    before, first = answer["by_round"][:2]
+    assert before == {"round": 0, "attacker": 0, "defender": 0, "draw": 0, "retreat": 0, "ongoing": 1,
+                      "attacker_units": 1, "defender_units": 1}
+    assert first == pytest.approx({"round": 1, "attacker": 0.16, "defender": 0.16, "draw": 0.04, "retreat": 0,
+                                   "ongoing": 0.64, "attacker_units": 0.8, "defender_units": 0.8})
+    last = answer["by_round"][-1]
+    assert {k: last[k] for k in answer["outcome"]} == pytest.approx(answer["outcome"], abs=1e-9)
+    survivors = answer["survivors"]["attacker"][0]["expected"]
+    assert last["attacker_units"] == pytest.approx(survivors, abs=1e-9)

@@ -1,0 +1,79 @@
+"""Ground combat and invasion, exact: Bombardment, Space Cannon Defense, then ground combat rounds."""
+from __future__ import annotations
+
+import pytest
+
+from corpus.resolve import ResolveError, resolve
+from test_resolve_battle import EXACT, side
+
+
+def battle(ability: str, attacker: dict, defender: dict) -> dict:
+    """Resolve a ground combat or an invasion."""
+    return resolve({"ability": ability, "attacker": attacker, "defender": defender})
+
+
+def test_one_infantry_each():
+    # Infantry I hits on 8-10 (30%): the no-hit round (0.49) repeats as a geometric series.
+    answer = battle("ground_combat", side(("Infantry I", 1)), side(("Infantry I", 1)))
+    assert answer["outcome"] == pytest.approx(
+        {"attacker": 0.21 / 0.51, "defender": 0.21 / 0.51, "draw": 0.09 / 0.51, "retreat": 0}, abs=EXACT)
+    assert answer["rounds_expected"] == pytest.approx(1 / 0.51, abs=EXACT)
+
+
+def test_mech_sustains_damage_in_ground_combat():
+    # A mech (50%) needs two hits from an Infantry II (40%).
+    answer = battle("ground_combat", side(("Mech", 1)), side(("Infantry II", 1)))
+    damaged_win = 0.3 / 0.7  # from the damaged state: the mech hits, the infantry misses
+    assert answer["outcome"]["attacker"] == pytest.approx((0.5 + 0.2 * damaged_win) / 0.7, abs=EXACT)
+
+
+def test_ships_do_not_fight_on_the_planet():
+    answer = battle("ground_combat", side(("Infantry I", 1), ("War Sun", 1)), side(("Infantry I", 1)))
+    assert answer["outcome"]["attacker"] == pytest.approx(0.21 / 0.51, abs=EXACT)
+
+
+def test_bombardment_then_ground_combat():
+    # Dreadnought bombardment 5 (60%) destroys the only defender, else a 1-v-1 infantry combat.
+    answer = battle("invasion", side(("Dreadnought I", 1), ("Infantry I", 1)), side(("Infantry I", 1)))
+    assert answer["outcome"]["attacker"] == pytest.approx(0.6 + 0.4 * 0.21 / 0.51, abs=EXACT)
+    assert answer["rounds"][0] == {"round": 0, "p": pytest.approx(0.6)}
+
+
+def test_planetary_shield_stops_bombardment_but_a_war_sun_lifts_it():
+    shielded = battle("invasion", side(("Dreadnought I", 1), ("Infantry I", 1)), side(("Infantry I", 1), ("PDS I", 1)))
+    assert any(s["rule"] == "15.1f" for s in shielded["steps"])
+    # The PDS also fires Space Cannon Defense at the infantry (50%).
+    assert shielded["outcome"]["attacker"] == pytest.approx(0.5 * 0.21 / 0.51, abs=EXACT)
+    war_sun = battle("invasion", side(("War Sun", 1), ("Infantry I", 1)), side(("Infantry I", 1), ("PDS I", 1)))
+    bombard_misses = 0.2**3  # Bombardment 3 (x3): each die misses on 1-2
+    assert war_sun["outcome"]["attacker"] == pytest.approx(0.5 * (1 - bombard_misses + bombard_misses * 0.21 / 0.51),
+                                                           abs=EXACT)
+
+
+def test_mech_cancels_a_space_cannon_defense_hit():
+    answer = battle("invasion", side(("Mech", 1)), side(("PDS II", 1)))
+    assert answer["outcome"]["attacker"] == pytest.approx(1)
+    [mech] = answer["survivors"]["attacker"]
+    assert (mech["count"], mech["expected"]) == (1, pytest.approx(1))
+
+
+def test_space_cannon_defense_cites_49_3():
+    answer = battle("invasion", side(("Infantry II", 2)), side(("PDS II", 1), ("Infantry I", 1)))
+    rules = [s["rule"] for s in answer["steps"]]
+    assert rules.index("49.2") < rules.index("49.3") < rules.index("49.4") < rules.index("49.5")
+
+
+def test_ground_combat_has_no_retreat():
+    with pytest.raises(ResolveError) as err:
+        resolve({"ability": "ground_combat", "attacker": side(("Infantry I", 1)),
+                 "defender": side(("Infantry I", 1)), "retreat": {"side": "attacker", "round": 1}})
+    assert err.value.field == "retreat"
+
+
+def test_a_hel_titan_destroyed_by_bombardment_fires_no_space_cannon_defense():
+    # War sun: 3 dice at 80% against a Hel-Titan I (Sustain Damage, so two hits destroy it): 0.896.
+    # Otherwise it is damaged (0.096) or intact (0.008), fires Space Cannon 6 (50%) at the lone infantry,
+    # and a surviving Infantry II (40%) fights it (40%): 0.375 against a damaged one, 0.140625 against an intact one.
+    answer = battle("invasion", side(("War Sun", 1), ("Infantry II", 1)), side(("Hel-Titan I", 1)))
+    expected = 0.896 + 0.096 * 0.5 * 0.375 + 0.008 * 0.5 * 0.140625
+    assert answer["outcome"]["attacker"] == pytest.approx(expected, abs=EXACT)

@@ -1,0 +1,128 @@
+"""Search answers the question: the player examples of issue 8, one search for CLI and API, pages grouped."""
+from __future__ import annotations
+
+import json
+import re
+import sys
+
+import pytest
+
+from corpus import finder
+from mecatol import cli
+from shared import shared_dir
+
+
+def ids(results, n: int = 10) -> list[str]:
+    """The first n hit ids."""
+    return [h.id for h in results.hits[:n]]
+
+
+def test_hold_does_not_match_shields_holding(mirror_corpus):
+    hits = ids(mirror_corpus.search("how many action cards can I hold"))
+    assert not [i for i in hits if "shields-holding" in i]
+
+
+def test_hand_limit_rule_answers_how_many_action_cards(mirror_corpus):
+    assert "2.4" in ids(mirror_corpus.search("how many action cards can I hold"), 5)
+
+
+def test_the_card_name_itself_still_finds_the_card(mirror_corpus):
+    assert mirror_corpus.search("holding").hits[0].id == "cards/action-cards/shields-holding"
+
+
+def test_rider_question_finds_the_prediction_rule(mirror_corpus):
+    assert [i for i in ids(mirror_corpus.search("can I use a rider after the vote"), 5) if i.startswith("8.22")]
+
+
+def test_near_copies_collapse_into_one_hit_with_a_count(mirror_corpus):
+    hits = mirror_corpus.search("can I use a rider after the vote", limit=30).hits
+    copies = [h for h in hits if re.search(r"cannot vote may still play an? \w+ Rider", mirror_corpus.get(h.id).text)]
+    assert len(copies) == 1 and copies[0].count >= 5
+
+
+@pytest.mark.parametrize(("query", "page"), [
+    ("spacecannon", "space-cannon"), ("space canon", "space-cannon"), ("warsun", "cards/units"),
+    ("pds2", "space-cannon"), ("grav rift", "gravity-rift"), ("spa", "space-cannon"),
+])
+def test_words_players_type_find_the_page(mirror_corpus, query, page):
+    assert mirror_corpus.search(query).groups[0][0] == page
+
+
+def test_joined_words_jump_like_the_name(mirror_corpus):
+    results = mirror_corpus.search("spacecannon")
+    assert (results.jump, results.hits[0].id) == ("space-cannon", "space-cannon")
+
+
+def test_a_jump_keeps_its_real_score(mirror_corpus):
+    results = mirror_corpus.search("space cannon")
+    assert results.hits[0].id == "space-cannon" and results.hits[0].score > 0
+
+
+def test_first_screen_shows_five_pages(client):
+    html = client.get("/search?q=can+fighters+retreat").get_data(as_text=True)
+    assert len(re.findall(r'<li class="group">', html)) >= 5
+
+
+def test_each_page_shows_at_most_three_entries(mirror_corpus):
+    groups = mirror_corpus.search("war sun").groups
+    assert groups and all(1 <= len(hits) <= finder.GROUP_HITS for _, hits in groups)
+    assert len({page for page, _ in groups}) == len(groups)
+
+
+def test_api_gives_groups_beside_the_flat_results(client):
+    body = client.get("/api/search?q=can+fighters+retreat").json
+    assert body["results"] and body["groups"][0]["hits"][0]["url"].startswith("/")
+    assert {h["id"] for g in body["groups"] for h in g["hits"]} >= {body["results"][0]["id"]}
+
+
+def test_snippet_is_the_sentence_that_answers(mirror_corpus):
+    hit = next(h for h in mirror_corpus.search("discard down to seven action cards").hits if h.id == "2.4")
+    # 2.4 opens with the hand limit; the sentence about discarding is the one asked about.
+    assert hit.snippet.startswith("… If a player ever has more than") and "<mark>discard</mark>" in hit.snippet
+
+
+def test_opensearch_declares_suggestions(client):
+    xml = client.get("/opensearch.xml").get_data(as_text=True)
+    assert re.search(r'type="application/x-suggestions\+json"[^>]*template="http://localhost/suggest\?q=', xml)
+
+
+def test_suggestions_answer_in_the_opensearch_shape(client):
+    response = client.get("/suggest?q=spacecannon")
+    query, titles, texts, links = response.json
+    assert response.headers["Content-Type"] == "application/x-suggestions+json"
+    assert query == "spacecannon" and titles[0] == "Space Cannon" and links[0].endswith("/r/space-cannon")
+    assert len(titles) == len(texts) == len(links)
+
+
+@pytest.fixture
+def cli_corpus(monkeypatch, mirror_corpus):
+    """The CLI reads the session's mirror corpus instead of loading it again for every query."""
+    monkeypatch.setattr(cli.Corpus, "load", classmethod(lambda cls, instance: mirror_corpus))
+
+
+def cli_json(monkeypatch, capsys, query: str, instance) -> dict:
+    """`mecatol search QUERY --json` run in-process."""
+    monkeypatch.setattr(sys, "argv", ["mecatol", "search", query, "--json", "--instance", str(instance)])
+    cli.main()
+    return json.loads(capsys.readouterr().out)
+
+
+def dev_queries() -> list[str]:
+    """Every question of queries/dev.jsonl, and the short ones of the issue."""
+    lines = (shared_dir() / "queries/dev.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line)["q"] for line in lines if line.strip()] + ["spa", "77.7d", "spacecannon"]
+
+
+def test_cli_and_api_return_the_same_hits(monkeypatch, capsys, cli_corpus, mirror_instance, client):
+    # The app reads its own copy of the same mirror corpus (web_instance).
+    for query in dev_queries():
+        api = client.get("/api/search", query_string={"q": query}).json
+        cli_body = cli_json(monkeypatch, capsys, query, mirror_instance)
+        assert [(h["id"], h["score"]) for h in cli_body["results"]] == \
+               [(h["id"], h["score"]) for h in api["results"]], query
+
+
+def test_a_left_out_entry_is_never_a_hit(mirror_corpus):
+    question = next(e for e in mirror_corpus.entries if e.kind == "question")
+    assert question.id in ids(mirror_corpus.search(question.text, limit=50), 50)
+    assert question.id not in ids(mirror_corpus.search(question.text, limit=50, exclude={question.id}), 50)

@@ -1,0 +1,95 @@
+"""The battle widget on the Space Combat, Ground Combat and Invasion pages: form, answer, permalink, errors."""
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qsl, urlencode
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from test_web_resolver import html, post, query, submitted, widget
+from webapp.scenario import decode, encode
+
+BATTLE_PAGES = {"space-combat": "space_combat", "ground-combat": "ground_combat", "invasion": "invasion"}
+SPACE = "ability=space_combat&a=Dreadnought+II*2&a=Fighter+II*2&d=Carrier+I*1&d=Destroyer+II*2&d=Fighter+I*3"
+CANONICAL = [
+    "ability=space_combat&a=Dreadnought+II*2&a=Fighter+II*2&am=morale_boost@2&ac=-1&d=Carrier+I*1"
+    "&d=Destroyer+II*2&d=Fighter+I*3&dm=antimass_deflectors&retreat=defender@2",
+    "ability=ground_combat&a=Infantry+II*3&d=Mech*1&dc=1",
+    "ability=invasion&a=Infantry+I*3&a=Dreadnought+I*2&am=plasma_scoring&d=Infantry+I*2&d=PDS+I*1",
+    "ability=space_combat&a=Cruiser+II*2&d=Carrier+I*1&d=PDS+II*1@adj",
+    "ability=space_combat&a=Cruiser+II*2&a=Fighter+II*2&ao=Cruiser+II,+Fighter+II&d=Dreadnought+I*1",
+]
+
+
+@pytest.mark.parametrize("slug, ability", BATTLE_PAGES.items())
+def test_battle_widget_is_on_its_page(client, slug, ability):
+    form = widget(html(client, f"/rules/{slug}"))
+    assert f'action="/rules/{slug}#resolver"' in form and re.search(rf'name="ability" value="{ability}"', form)
+    assert 'name="a"' in form and 'name="d"' in form and 'value="morale_boost@2"' in form
+
+
+@pytest.mark.parametrize("text", CANONICAL)
+def test_battle_query_round_trips(text):
+    assert query(encode(decode(MultiDict(parse_qsl(text))))) == text
+
+
+def test_battle_query_decodes_to_the_api_request():
+    assert decode(MultiDict(parse_qsl(CANONICAL[0]))) == {
+        "ability": "space_combat",
+        "attacker": {"units": [{"name": "Dreadnought II", "count": 2}, {"name": "Fighter II", "count": 2}],
+                     "modifiers": [{"name": "morale_boost", "round": 2}], "combat_modifier": -1},
+        "defender": {"units": [{"name": "Carrier I", "count": 1}, {"name": "Destroyer II", "count": 2},
+                               {"name": "Fighter I", "count": 3}], "modifiers": ["antimass_deflectors"]},
+        "retreat": {"side": "defender", "round": 2},
+    }
+
+
+def test_page_shows_the_outcomes_the_api_computes(client):
+    page = widget(html(client, f"/rules/space-combat?{SPACE}"))
+    outcome = post(client, decode(MultiDict(parse_qsl(SPACE)))).json["outcome"]
+    expected = f"{outcome['attacker'] * 100:.2f}".rstrip("0").rstrip(".") + "%"
+    assert f'class="rs-attacker">{expected}<' in page
+    chart = page[page.index("<svg"):page.index("</svg>")]
+    assert chart.count("<rect") == 3 and "Retreat" not in chart  # no retreat planned, no retreat bar
+
+
+def test_planned_retreat_adds_its_outcome(client):
+    page = widget(html(client, f"/rules/space-combat?{CANONICAL[0]}"))
+    chart = page[page.index("<svg"):page.index("</svg>")]
+    assert chart.count("<rect") == 4 and ">Retreat</text>" in chart
+
+
+def test_destroy_order_changes_the_survivors(client):
+    base = "/rules/space-combat?ability=space_combat&a=Cruiser+II*2&a=Fighter+II*2&d=Dreadnought+I*1"
+    default, ordered = (re.findall(r"<td>Attacker</td><td>Cruiser II</td><td>2</td><td>([\d.]+)</td>",
+                                   widget(html(client, path))) for path in (base, base + "&ao=Cruiser+II"))
+    assert float(ordered[0]) < float(default[0])  # cruisers taken first, before the fighters
+
+
+def test_round_by_round_table_and_survivors(client):
+    page = widget(html(client, "/rules/ground-combat?ability=ground_combat&a=Infantry*3&d=Mech*1"))
+    table = page[page.index('class="rs-table rs-by-round"'):page.index("</table>")]
+    assert "<td>start</td><td>0%</td>" in table and "<td>1</td><td>21.6%</td>" in table  # 2+ hits of 3 dice at 30%
+    assert table.count("<tr>") < 20  # rows stop once the battle is all but over
+    assert re.search(r"<td>Defender</td><td>Mech</td><td>1</td><td>0\.\d+</td>", page)
+
+
+@pytest.mark.parametrize("text", CANONICAL)
+def test_battle_form_resubmits_its_scenario_without_javascript(client, text):
+    slug = {"space_combat": "space-combat", "ground_combat": "ground-combat", "invasion": "invasion"}
+    path = f"/rules/{slug[dict(parse_qsl(text))['ability']]}"
+    first = widget(html(client, f"{path}?{text}"))
+    assert 'class="rs-error" id="rs-error" role="alert" hidden' in first
+    assert widget(html(client, f"{path}?{urlencode(submitted(first))}")) == first
+
+
+@pytest.mark.parametrize("text, field, invalid", [
+    ("ability=space_combat&a=&a=Nope&d=Carrier", "attacker.units[0].name", "a:1"),
+    ("ability=space_combat&a=Carrier&d=Carrier&dc=12", "defender.combat_modifier", "dc"),
+    ("ability=ground_combat&a=Infantry&d=Infantry&retreat=attacker@1", "retreat", "retreat"),
+    ("ability=space_combat&a=Carrier&d=Carrier&do=Fighter", "defender.order[0]", "do"),
+])
+def test_battle_error_names_its_field_and_control(client, text, field, invalid):
+    fragment = html(client, f"/resolver/space-combat?{text}")
+    assert re.search(rf'role="alert">{re.escape(field)}: ', fragment) and f'data-invalid="{invalid}"' in fragment
