@@ -22,14 +22,16 @@ _EXPANSION = {"base": "base", "pok": "pok", "thunders_edge": "te", "twilights_fa
 # Names players use that the bot spells otherwise (tirules F_bastion prints "4X31C Helios").
 _ALIASES = {"bastion_spacedock": ["4X31C Helios V1", "Helios V1", "4X31C Helios"],
             "bastion_spacedock2": ["4X31C Helios V2", "Helios V2"],
-            "flagship": ["Flagship"], "mech": ["Mech"]}
+            "flagship": ["Factionless Flagship"], "mech": ["Factionless Mech"]}
+# The bot's factionless units go by the names the rules give them.
+GENERIC_NAMES = {"flagship": "Flagship", "mech": "Mech"}
 _BONUS = re.compile(r"resource value of this planet is increased by (\d)", re.I)
 
 
 def unit_record(path: str, item: dict) -> dict:
     """One catalogue record in corpus.resolve.units' JSON form."""
     v = values(item)
-    name = item["name"]
+    name = GENERIC_NAMES.get(item["id"], item["name"])
     numeral = re.search(r" (I{1,2})$", name)
     record = {
         "id": slugify(re.sub(r" (I{1,2})$", lambda m: f" {len(m.group(1))}", name)).replace("-", "_"),
