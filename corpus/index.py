@@ -12,7 +12,7 @@ from whoosh.filedb.filestore import RamStorage
 from whoosh.query import Phrase
 
 from corpus.damage import DAMAGE, broken
-from corpus.model import PAGE_KINDS, Entry
+from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
 from corpus.naming import Masker
 
 ANALYZER = StemmingAnalyzer()  # index and queries alike: lower case, no stopwords, stems
@@ -40,6 +40,7 @@ def schema() -> Schema:
         order=NUMERIC(stored=True),
         page=STORED(),
         unit=STORED(),
+        homebrew=STORED(),
     )
 
 
@@ -87,6 +88,7 @@ def document(entry: Entry, titles: dict[str, str], by_id: dict[str, Entry], posi
         "order": position,
         "page": titles.get(entry.topic, entry.topic),
         "unit": unit(entry, chain, by_id),
+        "homebrew": HOMEBREW_FLAG in entry.flags,
     }
 
 
