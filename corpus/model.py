@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 # faq, question (open question). "text" is an unnumbered paragraph of a
 # topic with no numbered rules (13 Attacker keeps its intro as its rule).
 # "page" is a page made up by ingest (open questions, the wiki FAQ).
-KINDS = ("topic", "faction", "card", "page", "rule", "section", "note", "faq", "question")
+KINDS = ("topic", "faction", "card", "page", "rule", "section", "note", "faq", "question", "text")
 PAGE_KINDS = ("topic", "faction", "card", "page")
 
 # How much weight a ruling carries, shown beside every entry.

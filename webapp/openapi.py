@@ -72,8 +72,10 @@ def _paths() -> dict:
             "summary": "Ranked hits for a query, flat and grouped by page", "operationId": "search",
             "parameters": [
                 _param("q", "query", {"type": "string"}, "the query; longer than MAX_QUERY_CHARS is cut"),
-                _param("limit", "query", {"type": "integer", "minimum": 1, "maximum": limit}, "most hits"),
-                _param("kind", "query", {"enum": list(KINDS)}, "only entries of this kind"),
+                # An empty value means "not given", as an HTML form sends it.
+                _param("limit", "query", {"anyOf": [{"type": "integer", "minimum": 1, "maximum": limit},
+                                                    {"const": ""}]}, "most hits"),
+                _param("kind", "query", {"enum": [*KINDS, ""]}, "only entries of this kind"),
                 _param("source", "query", {"type": "string"}, "only entries from this source (e.g. wiki)")],
             "responses": _answer(_ref("Search"))}},
         "/api/rules/{entry_id}": {"get": {

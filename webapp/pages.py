@@ -94,7 +94,7 @@ def search():
     if rule:
         return redirect(urls.permalink(rule), 302)
     view = search_view.search(request.args)
-    kinds = [(k, views.KIND_LABELS[k]) for k in KINDS]
+    kinds = [(k, views.KIND_LABELS[k]) for k in KINDS if k != "text"]  # its label is "Rule" too
     sources = [(s, views.SOURCE_LABELS.get(s, s)) for s in search_view.source_names()]
     return render_template("search.html", view=view, kinds=kinds, sources=sources,
                            json_url=urls.search_url(view.query, view.kind, api=True, source=view.source))

@@ -38,6 +38,8 @@ class _Pass:
         self.linker, self.entry = linker, entry
         # Links to the entry itself, its own page or what it sits under would only be noise.
         self.own = {entry.id, entry.topic} | _ancestors(entry.parent, parents)
+        # A ruling is also shown beside its rules, on their pages.
+        self.own |= {linker.by_id[r].topic for r in entry.rules if r in linker.by_id}
         self.home = {entry.topic}
         self.seen: set[str] = set()
         self.out: list[str] = []
