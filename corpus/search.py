@@ -48,9 +48,9 @@ class Weights:
     topic_weight: float = 1.0  # share of the topic's evidence added to each of its hits
     topic_decay: float = 0.8  # each further hit of a topic counts this much less
     page_weight: float = 0.25  # a topic's best unit as one document, against its best hits
-    rule_weight: float = 0.5  # share of the evidence of the entries under a rule added to the rule
-    rule_floor: float = 0.5  # a rule of the first page matching this share of the best entry is lifted
-    rule_slot: int = 1  # ... to this place (0: first) when no rule is above it
+    rule_weight: float = 1.5  # share of the evidence of the entries under a rule added to the rule
+    rule_floor: float = 0.2  # a rule matching this share of the best entry above it is lifted
+    rule_slot: int = 2  # ... to this place (0: first) when no rule is above it
 
     def kind(self, kind: str) -> float:
         """How much an entry of this kind counts: rules and kinds not listed count fully."""
@@ -210,7 +210,7 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     """Second stage: each hit gains a share of its topic's evidence: its best hits and its page score.
 
     A rule also gains a share of the evidence under it (rule_of: entry id -> its rule), and the
-    first page's best-matching rule is lifted into the first places (corpus.search_rules).
+    best-matching rule is lifted into the first places (corpus.search_rules).
     """
     weighted = sorted(((s * weights.kind(f.get("kind", "")), f) for s, f in found),
                       key=lambda pair: -pair[0])

@@ -3,9 +3,11 @@
 A player's question is usually answered by one rule (2.4, 8.22, 77.3c), but the notes and
 rulings beside that rule repeat its words and outrank it. Two remedies, each with a fitted
 weight in corpus.search.Weights: a rule gains a share of the evidence of the entries under it,
-and the first page's best-matching rule is lifted into the first places.
+and the best-matching rule is lifted into the first places when it matches nearly as well.
 """
 from __future__ import annotations
+
+ANSWERS = ("rule", "section")  # entries that answer: an LRR rule, a card's or ability's own text
 
 
 def rule_of(entries) -> dict[str, str]:
@@ -39,16 +41,14 @@ def evidence(weighted: list[tuple[float, dict]], rules: dict[str, str], decay: f
 
 def lift(ranked: list[tuple[float, dict]], first: dict[int, float], floor: float,
          slot: int) -> list[tuple[float, dict]]:
-    """The first page's best-matching rule moved up to place slot when no rule is above it.
+    """The best-matching rule moved up to place slot when no rule is above it.
 
     first maps id(fields) to the entry's first-stage score; the rule must match at least floor
     times the best of the entries it would pass.
     """
-    if len(ranked) <= slot + 1 or any(f.get("kind") == "rule" for _, f in ranked[:slot + 1]):
+    if len(ranked) <= slot + 1 or any(f.get("kind") in ANSWERS for _, f in ranked[:slot + 1]):
         return ranked
-    topic = ranked[0][1].get("topic")
-    rules = [(first.get(id(f), 0.0), i) for i, (_, f) in enumerate(ranked)
-             if f.get("kind") == "rule" and f.get("topic") == topic]
+    rules = [(first.get(id(f), 0.0), i) for i, (_, f) in enumerate(ranked) if f.get("kind") in ANSWERS]
     if not rules:
         return ranked
     best, where = max(rules, key=lambda pair: (pair[0], -pair[1]))
