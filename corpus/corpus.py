@@ -8,6 +8,7 @@ from pathlib import Path
 from corpus import damage, finder, index, search, store
 from corpus.errors import BrokenIndexError, UnknownIdError
 from corpus.model import PAGE_KINDS, Entry
+from corpus.resolve.planets import planet_key
 
 
 class Corpus:
@@ -26,6 +27,7 @@ class Corpus:
                 self._referenced_by[ref].add(entry.id)
         self._index = None
         self._parser = None
+        self._planets: dict[str, tuple[str, int]] | None = None
         self._folded: dict[str, str] | None = None
         self._local = threading.local()  # one searcher per thread, reused: opening one costs a millisecond
         self._searchers: list = []
@@ -55,6 +57,19 @@ class Corpus:
         if slug not in self.by_id or self.by_id[slug].kind not in PAGE_KINDS:
             raise UnknownIdError(slug)
         return self._by_topic[slug]
+
+    def planets(self) -> dict[str, tuple[str, int]]:
+        """Folded planet name (and the data's aliases) -> (name, resources), for the resolver."""
+        if self._planets is None:
+            found: dict[str, tuple[str, int]] = {}
+            for entry in self.entries:
+                if entry.category == "Planet" and "resources" in entry.facts:
+                    name = entry.facts.get("planet_name") or entry.title
+                    value = (name, int(entry.facts["resources"]))
+                    for name in (name, *entry.facts.get("planet_aliases", ())):
+                        found.setdefault(planet_key(name), value)
+            self._planets = found
+        return self._planets
 
     def referenced_by(self, target: str) -> list[str]:
         """Ids of the entries whose refs name target."""

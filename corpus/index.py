@@ -11,7 +11,7 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from whoosh.query import Phrase
 
 from corpus.damage import DAMAGE, broken
-from corpus.model import PAGE_KINDS, Entry
+from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
 from corpus.naming import Masker
 
 ANALYZER = StemmingAnalyzer()  # index and queries alike: lower case, no stopwords, stems
@@ -39,6 +39,7 @@ def schema() -> Schema:
         order=NUMERIC(stored=True),
         page=STORED(),
         unit=STORED(),
+        homebrew=STORED(),
     )
 
 
@@ -82,6 +83,7 @@ def document(entry: Entry, titles: dict[str, str], by_id: dict[str, Entry], posi
         "order": position,
         "page": titles.get(entry.topic, entry.topic),
         "unit": unit(entry, chain, by_id),
+        "homebrew": HOMEBREW_FLAG in entry.flags,
     }
 
 

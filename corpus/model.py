@@ -13,7 +13,10 @@ KINDS = ("topic", "faction", "card", "page", "rule", "section", "note", "faq", "
 PAGE_KINDS = ("topic", "faction", "card", "page")
 
 # How much weight a ruling carries, shown beside every entry.
-AUTHORITIES = ("lrr", "official-faq", "community-note", "open-question")
+AUTHORITIES = ("lrr", "official-faq", "community-note", "open-question", "card-text")
+
+# Flag on entries from community (homebrew) content, included only on request.
+HOMEBREW_FLAG = "homebrew"
 
 
 @dataclass(frozen=True, order=True)
@@ -52,6 +55,12 @@ class Entry:
     rules: list[str] = field(default_factory=list)
     variants: list[dict] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
+    # Component data (cards, abilities, units, planets): which product printed it, when it
+    # is played, and its values (count, resources, unit values, a faction's sheet…).
+    expansion: str | None = None
+    window: str | None = None
+    phase: str | None = None
+    facts: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         """Plain dict for JSON, with sorted lists so output is stable."""

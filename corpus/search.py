@@ -74,12 +74,13 @@ class Hit:
     score: float
     page: str = ""
     count: int = 1  # entries this hit stands for: near-copies collapse into one (see corpus.finder)
+    homebrew: bool = False  # community content (only in a corpus ingested with --homebrew)
 
     def to_dict(self) -> dict:
         """Plain dict for JSON."""
         return {"id": self.id, "kind": self.kind, "topic": self.topic, "title": self.title,
                 "snippet": self.snippet, "score": round(self.score, 4), "page": self.page,
-                "count": self.count}
+                "count": self.count, "homebrew": self.homebrew}
 
 
 def clean_query(raw: str) -> str:
@@ -292,4 +293,5 @@ def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int 
 def make_hit(fields: dict, score: float, marks: frozenset[str], count: int = 1) -> Hit:
     """A Hit from stored fields, with the best-matching sentence as its snippet."""
     return Hit(fields["id"], fields["kind"], fields["topic"], fields.get("title", ""),
-               snippet(fields.get("text", ""), marks), float(score), fields.get("page", ""), count)
+               snippet(fields.get("text", ""), marks), float(score), fields.get("page", ""), count,
+               bool(fields.get("homebrew")))

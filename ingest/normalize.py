@@ -5,6 +5,7 @@ import html as htmllib
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 import nh3
 from bs4 import BeautifulSoup, NavigableString, Tag
@@ -29,7 +30,8 @@ class Text:
 def clean(value: str) -> str:
     """Plain-text normalization: Unicode NFC, no control chars, single spaces."""
     value = unicodedata.normalize("NFC", htmllib.unescape(value))
-    value = "".join(ch if ch.isprintable() or ch.isspace() else " " for ch in value)
+    if not value.isprintable():  # the per-character pass only when needed (it is the slow part)
+        value = "".join(ch if ch.isprintable() or ch.isspace() else " " for ch in value)
     return _SPACE.sub(" ", value).strip()
 
 
@@ -102,3 +104,20 @@ def _link(href: str, inner: str) -> str:
     if href.startswith(("http://", "https://")):
         return f'<a href="{htmllib.escape(href)}">{inner}</a>'
     return inner
+
+
+_MD_MARKS = ((re.compile(r"\*\*(.+?)\*\*"), "b"), (re.compile(r"__(.+?)__"), "b"),
+             (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"), "i"),
+             (re.compile(r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)"), "i"))
+
+
+@lru_cache(maxsize=None)  # copies and printings repeat the same texts
+def card_text(value: str) -> Text:
+    """Component-data text (Discord markdown: **bold**, _italic_, line breaks) as Text."""
+    lines = [line for line in map(clean, value.split("\n")) if line]
+    markup = "<br>".join(htmllib.escape(line, quote=False) for line in lines)
+    plain = " ".join(lines)
+    for pattern, tag in _MD_MARKS if "*" in value or "_" in value else ():
+        markup = pattern.sub(rf"<{tag}>\1</{tag}>", markup)
+        plain = pattern.sub(r"\1", plain)
+    return Text(_SPACE.sub(" ", plain).strip(), sanitize(markup))

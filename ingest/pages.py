@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
+from ingest import bundles
 from ingest.errors import PageError, SourceError
 
 # Files we never try to parse when a directory is read.
@@ -44,9 +45,21 @@ def read_local(path: str | Path, on_error: Callable[[PageError], None] | None = 
     root = Path(path)
     if not root.exists():
         raise SourceError(str(path), "no such file or directory (check the path, or pass a URL)")
+    data_root = bundles.bundle_root(root) if root.is_dir() else None
+    # A snapshot or clone of the AsyncTI4 bot is one page of its data (the rest of a clone is code).
+    nested = [data_root] if data_root else bundles.nested_roots(root) if root.is_dir() else []
+    for bundle in nested:
+        try:
+            yield Page(str(bundle), bundles.pack(bundle, read=lambda file: _read(file, max_bytes).data))
+        except PageError as exc:
+            if on_error is None:
+                raise
+            on_error(exc)
+    if data_root:
+        return
     files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
     for file in files:
-        if root.is_dir() and _skipped(file.relative_to(root)):
+        if root.is_dir() and (_skipped(file.relative_to(root)) or any(r in file.parents for r in nested)):
             continue
         try:
             yield _read(file, max_bytes)

@@ -5,6 +5,7 @@ from typing import Callable
 
 from corpus.model import PAGE_KINDS, Entry
 from ingest.errors import IngestError
+from ingest.steps.components import attach_components
 from ingest.steps.copies import compare_copies
 from ingest.steps.crosslink import crosslink
 from ingest.steps.home import home_entries
@@ -53,7 +54,7 @@ def check_ids(entries: list[Entry]) -> list[Entry]:
 
 
 STEPS: tuple[Step, ...] = (
-    merge_duplicates, merge_same_rulings, compare_copies, link_faqs, merge_restated, home_entries,
+    merge_duplicates, merge_same_rulings, compare_copies, attach_components, link_faqs, merge_restated, home_entries,
     attach_rulings, crosslink, link_refs, order_entries, check_ids,
 )
 

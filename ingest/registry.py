@@ -10,6 +10,7 @@ from ingest.pages import Page
 
 # Most specific first: a tirules page source would also look like HTML.
 PARSER_MODULES = (
+    "ingest.parsers.asyncti4",
     "ingest.parsers.tirules",
     "ingest.parsers.questions",
     "ingest.parsers.official",
@@ -29,7 +30,7 @@ def parser_for(page: Page) -> ModuleType:
         if module.sniff(page.location, page.data):
             return module
     raise PageError(page.location, "unrecognised format (not a tirules page, wiki page, "
-                    "official-rule page, plain-text rules page or questions file)")
+                    "official-rule page, plain-text rules page, questions file or AsyncTI4 data folder)")
 
 
 def parse_page(page: Page) -> list[Entry]:

@@ -9,7 +9,7 @@ from typing import Callable, Iterable, Iterator
 
 from corpus import index, store
 from corpus.errors import CorpusError
-from corpus.model import Entry
+from corpus.model import HOMEBREW_FLAG, Entry
 from ingest.checks import check_page
 from ingest.errors import IngestError, PageError
 from ingest.pages import Page, read_local
@@ -36,13 +36,20 @@ class Report:
     version: Path | None = None
     fetched: int = 0
     not_modified: int = 0
+    left_out: Counter = field(default_factory=Counter)
 
     def summary(self) -> str:
         """The one line printed at the end of an ingest."""
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.counts.items()))
         skipped = f", {len(self.skipped)} skipped" if self.skipped else ""
         fetched = f", {self.fetched} requests ({self.not_modified} unchanged)" if self.fetched else ""
-        return f"ingested {self.pages} pages: {kinds}{skipped}{fetched} in {self.seconds:.1f}s"
+        homebrew = (f", {sum(self.left_out.values())} homebrew entries left out (--homebrew includes them)"
+                    if self.left_out else "")
+        return f"ingested {self.pages} pages: {kinds}{skipped}{fetched}{homebrew} in {self.seconds:.1f}s"
+
+    def left_out_lines(self) -> list[str]:
+        """What the official-only default left out, per kind of component."""
+        return [f"{n} {label}" for label, n in sorted(self.left_out.items())]
 
     def changes(self) -> str:
         """The change report: ids added, removed or changed since the last corpus."""
@@ -85,18 +92,19 @@ def parse_all(pages: list[Page], report: Report, progress: Callable | None = Non
 
 
 def ingest(specs: list[str], instance: Path, *, strict: bool = False,
-           progress: Callable | None = None, delay: float = CRAWL_DELAY) -> Report:
+           progress: Callable | None = None, delay: float = CRAWL_DELAY, homebrew: bool = False) -> Report:
     """Build a corpus from the sources and swap it in; the old one stays on failure."""
     started = time.perf_counter()
     instance = Path(instance)
     # Taken before any reading: a second ingest fails at once instead of parsing everything for nothing.
     with store.ingest_lock(instance):
-        report = _build(specs, instance, strict, progress, delay)
+        report = _build(specs, instance, strict, progress, delay, homebrew)
     report.seconds = time.perf_counter() - started
     return report
 
 
-def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | None, delay: float) -> Report:
+def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | None, delay: float,
+           homebrew: bool = False) -> Report:
     """Read, parse, post-process and publish, holding the instance's ingest lock."""
     report = Report()
     pages = list(read_sources(specs, instance / "cache", report, delay))
@@ -107,15 +115,25 @@ def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | 
     if not entries:
         why = f" ({report.skipped[0]}{' …' if len(report.skipped) > 1 else ''})" if report.skipped else ""
         raise IngestError(f"no entries found in {', '.join(specs)}{why}; nothing was changed")
+    if not homebrew:
+        entries = leave_out_homebrew(entries, report)
     entries = run_steps(entries)
     report.copies = describe_copies(entries)
     _diff(report, instance, entries)
     report.counts = Counter(e.kind for e in entries)
     meta = {"sources": list(specs), "counts": dict(sorted(report.counts.items())),
-            "pages": report.pages, "skipped": [str(s) for s in report.skipped],
+            "pages": report.pages, "homebrew": homebrew,
+            "left_out": dict(sorted(report.left_out.items())), "skipped": [str(s) for s in report.skipped],
             "copies": report.copies, "added": report.added, "removed": report.removed, "changed": report.changed}
     report.version = store.publish(instance, entries, meta, index.build)
     return report
+
+
+def leave_out_homebrew(entries: list[Entry], report: Report) -> list[Entry]:
+    """Community content stays out unless asked for; the report counts it by kind."""
+    left = [e for e in entries if HOMEBREW_FLAG in e.flags]
+    report.left_out = Counter(e.category or e.kind for e in left)
+    return [e for e in entries if HOMEBREW_FLAG not in e.flags]
 
 
 def _diff(report: Report, instance: Path, entries: list[Entry]) -> None:

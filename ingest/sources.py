@@ -5,7 +5,7 @@ import os
 from pathlib import Path
 
 # Paths under the shared data folder that `mecatol ingest` reads by default.
-DEFAULT_SOURCES = ("mirror/tirules", "mirror/wiki", "seeds")
+DEFAULT_SOURCES = ("mirror/tirules", "mirror/wiki", "mirror/asyncti4", "seeds")
 SOURCES_FILE = "sources.txt"
 
 

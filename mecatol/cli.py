@@ -29,10 +29,12 @@ def cli() -> None:
 @instance_option
 @click.option("--strict", is_flag=True, help="Fail, changing nothing, if any page is skipped.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--homebrew", is_flag=True,
+              help="Include community (homebrew) component data, labelled as such; official only by default.")
 @click.option("--delay", type=click.FloatRange(0, 60), default=1.0, show_default=True,
               help="Seconds between two requests to one host when crawling a URL.")
 def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool, quiet: bool,
-                   delay: float) -> None:
+                   homebrew: bool, delay: float) -> None:
     """Read SOURCES (files, directories or URLs; default: the configured sources) into the corpus."""
     from tqdm import tqdm
 
@@ -42,11 +44,13 @@ def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool
     folder = instance_dir(instance)
     specs = list(sources) or default_sources(folder)
     progress = None if quiet else (lambda pages: tqdm(pages, desc="parsing", unit="page", file=sys.stderr))
-    report = ingest(specs, folder, strict=strict, progress=progress, delay=delay)
+    report = ingest(specs, folder, strict=strict, progress=progress, delay=delay, homebrew=homebrew)
     for skipped in report.skipped:
         click.echo(f"skipped {skipped}", err=True)
     for line in report.copies:
         click.echo(f"copies differ: {line}")
+    if report.left_out:
+        click.echo(f"left out (homebrew): {', '.join(report.left_out_lines())}")
     click.echo(report.changes())
     for label, ids in (("added", report.added), ("removed", report.removed), ("changed", report.changed)):
         if ids and len(ids) <= 50:

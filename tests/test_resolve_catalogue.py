@@ -9,7 +9,9 @@ from corpus.resolve.units import TYPES, load, unit_key
 
 
 def _entry(name: str) -> dict:
-    return next(unit for unit in catalogue() if unit["name"] == name)
+    """The catalogue entry for a unit as players name it (the data may punctuate it otherwise)."""
+    wanted = load().get(name, "name").id
+    return next(unit for unit in catalogue() if unit["id"] == wanted)
 
 
 @pytest.mark.parametrize(
@@ -98,7 +100,7 @@ def test_lookup_accepts_common_spellings(spelling):
     [
         ("Carrier", "Carrier I"),
         ("Destroyer", "Destroyer I"),
-        ("Super Dreadnought II", "Super-Dreadnought II"),
+        ("Super-Dreadnought II", "Super Dreadnought II"),
         ("Hel–Titan I", "Hel-Titan I"),
     ],
 )

@@ -152,7 +152,7 @@ def test_snippet_escapes_text():
 
 def test_hit_dict_shape(corpus):
     data = corpus.search("capacity").hits[0].to_dict()
-    assert set(data) == {"id", "kind", "topic", "title", "snippet", "score", "page", "count"}
+    assert set(data) == {"id", "kind", "topic", "title", "snippet", "score", "page", "count", "homebrew"}
 
 
 def test_hit_is_a_hit(corpus):

@@ -8,7 +8,7 @@ from webapp import urls
 # What each source is, in words (never a file or parser name).
 SOURCE_NAMES = {"tirules": "tirules.com", "tirules-text": "tirules.com (text copy)",
                 "official-rules": "official rules site", "wiki": "Twilight Imperium wiki",
-                "tirules-questions": "tirules.com open questions"}
+                "tirules-questions": "tirules.com open questions", "asyncti4": "AsyncTI4 card data"}
 _SAVED = ", saved copy"
 _RULE_SOURCES = ("tirules", "official-rules", "tirules-text")
 

@@ -42,12 +42,16 @@ def _schemas() -> dict:
     hit = {"type": "object", "required": ["id", "kind", "title", "url"],
            "properties": {"id": text, "kind": text, "topic": text, "title": text, "snippet": text,
                           "page": text, "url": text, "score": {"type": "number"},
-                          "count": {"type": "integer", "minimum": 1}}}
+                          "count": {"type": "integer", "minimum": 1},
+                          "homebrew": {"type": "boolean"}}}
     group = {"type": "object", "required": ["page", "title", "url", "hits"],
              "properties": {"page": text, "title": text, "url": text,
                             "hits": {"type": "array", "items": _ref("Hit"), "minItems": 1, "maxItems": 3}}}
     entry = {"type": "object", "required": ["id", "kind", "topic", "title", "text"],
-             "properties": {"id": text, "kind": {"enum": list(KINDS)}, "topic": text, "title": text, "text": text}}
+             "properties": {"id": text, "kind": {"enum": list(KINDS)}, "topic": text, "title": text, "text": text,
+                            # Component data (cards, abilities, units, planets); null on rules entries.
+                            "expansion": maybe_text, "window": maybe_text, "phase": maybe_text,
+                            "facts": {"type": "object"}, "homebrew": {"type": "boolean"}}}
     link = {"type": "object", "required": ["id", "title", "url"], "properties": {"id": text, "title": text, "url": text}}
     return {
         "Ok": {"type": "object", "required": ["ok"], "properties": {"ok": {"const": True}}},

@@ -5,6 +5,7 @@ from flask import Blueprint, jsonify, redirect, render_template, request, url_fo
 
 from corpus import UnknownIdError
 from corpus.model import KINDS
+from corpus.components import value_list
 from webapp import citation, search_view, urls, views, widget
 from webapp.corpus_access import get_catalog, get_corpus
 
@@ -18,7 +19,8 @@ def _template_helpers(state) -> None:
         page_url=urls.page_url, permalink=urls.permalink, search_url=urls.search_url, asset_url=urls.asset_url,
         kind_label=lambda kind: views.KIND_LABELS.get(kind, kind),
         authority_label=lambda value: views.AUTHORITY_LABELS.get(value, value),
-        source_label=citation.source_label, cite_text=lambda entry: citation.citation(get_corpus(), entry))
+        source_label=citation.source_label, cite_text=lambda entry: citation.citation(get_corpus(), entry),
+        unit_values=value_list)
 
 
 @bp.get("/")

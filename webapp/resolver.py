@@ -36,7 +36,7 @@ def with_links(answer: dict) -> dict:
 
 def answer(req: dict) -> dict:
     """The resolver's answer to a request, with links to the rules it cites (ResolveError for bad input)."""
-    return with_links(resolve(req))
+    return with_links(resolve(req, get_corpus().planets()))
 
 
 @bp.post("")

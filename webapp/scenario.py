@@ -101,12 +101,15 @@ def decode_unit(text: str) -> dict:
 
 
 def decode_producer(text: str) -> dict:
-    """One `p` value: "Space Dock I*1@3" (a space dock on a 3-resource planet), "!enemy" after it."""
+    """One `p` value: "Space Dock I*1@3" (on a 3-resource planet) or "Space Dock I*1@Mecatol Rex",
+    "!enemy" after it."""
     text, enemy = (text[:-6].rstrip(), True) if text.lower().endswith("!enemy") else (text, False)
-    head, at, resources = text.rpartition("@") if "@" in text else (text, "", "")
+    head, at, where = text.rpartition("@") if "@" in text else (text, "", "")
     entry = decode_count(head)
-    if at:
-        entry["planet_resources"] = _number(resources)
+    if at and re.fullmatch(r"\s*-?\d+\s*", where):
+        entry["planet_resources"] = _number(where)
+    elif at:
+        entry["planet"] = where.strip()
     if enemy:
         entry["enemy_ships"] = True
     return entry
@@ -209,6 +212,7 @@ def encode(req: dict) -> list[tuple[str, str]]:
             pairs.append(("faction", req["faction"]))
         for item in req.get("producers", []):
             at = f"@{item['planet_resources']}" if item.get("planet_resources") is not None else ""
+            at = f"@{item['planet']}" if item.get("planet") else at
             enemy = "!enemy" if item.get("enemy_ships") else ""
             pairs.append(("p", f"{item['name']}*{item.get('count', 1)}{at}{enemy}"))
         for item in req.get("build", []):

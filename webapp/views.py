@@ -4,7 +4,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from corpus.model import Entry
+from corpus.model import HOMEBREW_FLAG, Entry
 from webapp import urls
 from webapp.catalog import PageView
 from webapp.citation import SOURCE_NAMES, citation
@@ -15,12 +15,13 @@ KIND_LABELS = {"rule": "Rule", "text": "Rule", "note": "Note", "faq": "FAQ", "qu
                "topic": "Topic", "faction": "Faction", "card": "Card", "section": "Section", "page": "Page"}
 SOURCE_LABELS = SOURCE_NAMES
 AUTHORITY_LABELS = {"lrr": "LRR", "official-faq": "official", "community-note": "community",
-                    "open-question": "open question"}
+                    "open-question": "open question", "card-text": "card text"}
 
 
 def entry_dict(entry: Entry) -> dict:
     """An entry for JSON: every stored field, plus where to read it and its permalink."""
     data = entry.to_dict()
+    data["homebrew"] = HOMEBREW_FLAG in entry.flags
     data["url"] = urls.entry_url(get_corpus(), entry.id)
     data["permalink"] = urls.permalink(entry.id)
     data["citation"] = citation(get_corpus(), entry)

@@ -88,6 +88,11 @@ class Widget:
         """The filled rows of a list field, in request order (so units[1] is the second)."""
         return values(self.params, key)
 
+    @property
+    def planets(self) -> list[str]:
+        """Planet names the producers' planet box offers (a datalist)."""
+        return sorted({name for name, _ in get_corpus().planets().values()})
+
     def names(self, picker: str) -> list[tuple[str, str]]:
         """A row's suggestions: each catalogue unit's name and what it rolls or costs."""
         return [(unit["name"], _hint(unit, picker)) for unit in catalogue(picker)]

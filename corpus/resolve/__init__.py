@@ -10,6 +10,7 @@ from .abilities import evaluate
 from .build import resolve_production
 from .combat import BATTLES, battle_units, modifier_catalogue, resolve_battle
 from .errors import ResolveError
+from .planets import Planets, with_planet_resources
 from .records import Outcome
 from .request import DICE_REQUESTS, parse_dice_request
 from .units import catalogue as unit_catalogue
@@ -27,11 +28,14 @@ def outcome(request: dict) -> Outcome:
     return evaluate(parse_dice_request(request))
 
 
-def resolve(request: dict) -> dict:
-    """The JSON answer for a request (the web layer adds the "ok" envelope)."""
+def resolve(request: dict, planets: Planets | None = None) -> dict:
+    """The JSON answer for a request (the web layer adds the "ok" envelope).
+
+    planets (folded name -> (name, resources), from the corpus) lets a producer name its planet.
+    """
     _check(request)
     if request.get("ability") == "production":
-        return resolve_production(request)
+        return resolve_production(with_planet_resources(request, planets))
     if request.get("ability") in BATTLES:
         return resolve_battle(request)
     return outcome(request).to_dict()

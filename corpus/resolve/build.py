@@ -38,7 +38,8 @@ def resolve_production(request: dict) -> dict:
         "steps": [s.to_dict() for s in explain(req, tally, violations)],
         "producers": [
             {"index": p.index, "name": p.unit.name, "count": p.count, "planet_resources": p.planet_resources,
-             "production": limits.value(req, p), "enemy_ships": p.enemy_ships}
+             "production": limits.value(req, p), "enemy_ships": p.enemy_ships,
+             **({"planet": p.planet} if p.planet else {})}
             for p in req.producers
         ],
         "build": [{"index": o.index, "name": o.unit.name, "count": o.count, "producible": o.producible,
@@ -130,8 +131,9 @@ def _dock_steps(req: ProductionRequest) -> list[Step]:
             continue
         prod = dock.unit.production
         bonus = f" + {prod.resource_bonus} (its own bonus)" if prod.resource_bonus else ""
+        where = f" on {dock.planet}" if dock.planet else ""
         steps.append(Step("79.1", "Space dock Production",
-                          f"{dock.unit.name}: the planet's resources {dock.planet_resources}{bonus} "
+                          f"{dock.unit.name}{where}: the planet's resources {dock.planet_resources}{bonus} "
                           f"+ {prod.resources_plus} = Production {dock.value}."))
     return steps
 

@@ -30,6 +30,7 @@ class Producer:
     value: int
     # Other players' ships in its system (67.6; blockaded, 14, when none of its owner's ships are there).
     enemy_ships: bool = False
+    planet: str | None = None  # the planet named in the request, when its resources came from the corpus
 
     @property
     def is_space_dock(self) -> bool:
@@ -110,7 +111,7 @@ def _entries(items, name: str, make, required: bool) -> list:
 def _producer(index: int, item: dict) -> Producer:
     """One producing unit; space docks need their planet's resources."""
     where = f"producers[{index}]"
-    extra = set(item) - {"name", "count", "planet_resources", "enemy_ships"}
+    extra = set(item) - {"name", "count", "planet_resources", "enemy_ships", "planet"}
     if extra:
         raise ResolveError(f"{where}.{sorted(extra)[0]}", "is not a field of a producer")
     unit = load().get(item.get("name"), f"{where}.name")
@@ -125,7 +126,8 @@ def _producer(index: int, item: dict) -> Producer:
         if count != 1:
             raise ResolveError(f"{where}.count", f"list each {unit.name} on its own, with its planet's resources")
         resources = integer(resources, f"{where}.planet_resources", 0, 20)
-        return Producer(index, unit, 1, resources, unit.production.value(resources), _enemy_ships(item, where))
+        return Producer(index, unit, 1, resources, unit.production.value(resources), _enemy_ships(item, where),
+                        item.get("planet"))
     if resources is not None:
         raise ResolveError(f"{where}.planet_resources", f"{unit.name}'s Production does not depend on resources")
     return Producer(index, unit, count, None, count * unit.production.value(), _enemy_ships(item, where))

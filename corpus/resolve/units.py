@@ -85,6 +85,9 @@ class Unit:
     bombardment: Roll | None = None
     anti_fighter_barrage: Roll | None = None
     production: Production | None = None
+    # Combat value and move, as printed (None for units that have none).
+    combat: Roll | None = None
+    move: int | None = None
 
     def ability(self, name: str) -> Roll | None:
         """The unit's roll for a dice ability, or None."""
@@ -111,6 +114,7 @@ class Unit:
             "faction_name": faction_name(self.faction), "expansion": self.expansion, "cost": cost,
             "values": values, "sustain_damage": self.sustain_damage,
             "planetary_shield": self.planetary_shield, "capacity": self.capacity, "source": self.source,
+            "combat": _roll_dict(self.combat) if self.combat else None, "move": self.move,
         }
 
 
@@ -133,7 +137,7 @@ def unit_key(name: str) -> str:
 def _unit(data: dict) -> Unit:
     """A Unit from its JSON record."""
     data = dict(data)
-    for name in DICE_ABILITIES:
+    for name in (*DICE_ABILITIES, "combat"):
         if data.get(name):
             data[name] = Roll(**data[name])
     if data.get("production"):
@@ -153,7 +157,8 @@ class Catalogue:
         index: dict[str, Unit] = {}
         for unit in self.units:
             for key in (unit.id.replace("_", " "), unit.name, *unit.aliases):
-                index[unit_key(key)] = unit
+                # Units come in precedence order: a Twilight's Fall card never shadows the original.
+                index.setdefault(unit_key(key), unit)
         return index
 
     def get(self, name, field: str) -> Unit:
@@ -168,7 +173,8 @@ class Catalogue:
 
 @functools.cache
 def load() -> Catalogue:
-    """The catalogue from corpus/data/units.json (read once, on first use)."""
+    """The catalogue from corpus/data/units.json, generated from the AsyncTI4 data by
+    `python -m ingest.unit_catalogue` (read once, on first use)."""
     text = resources.files("corpus").joinpath("data/units.json").read_text(encoding="utf-8")
     return Catalogue(tuple(_unit(record) for record in json.loads(text)["units"]))
 

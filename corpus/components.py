@@ -1,0 +1,24 @@
+"""Component values as printed: what a unit card shows, in card order (ingest and pages share it)."""
+from __future__ import annotations
+
+_LABELS = (("cost", "Cost"), ("combat", "Combat"), ("move", "Move"), ("capacity", "Capacity"),
+           ("sustain_damage", "Sustain Damage"), ("planetary_shield", "Planetary Shield"),
+           ("space_cannon", "Space Cannon"), ("bombardment", "Bombardment"),
+           ("anti_fighter_barrage", "Anti-Fighter Barrage"), ("production", "Production"))
+
+
+def value_list(unit: dict) -> list[tuple[str, str]]:
+    """(label, value) pairs as a unit card prints them, in card order."""
+    out = []
+    for key, label in _LABELS:
+        value = unit.get(key)
+        if value is None or value is False:
+            continue
+        if isinstance(value, dict):
+            value = value["text"]
+        elif value is True:
+            value = "yes"
+        elif key == "cost" and unit.get("per_cost") == 2:
+            value = f"{value} (for 2)"
+        out.append((label, str(value)))
+    return out

@@ -1,0 +1,139 @@
+"""Card text and component data from the AsyncTI4 snapshot, merged with the rules (default corpus)."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from corpus.model import HOMEBREW_FLAG
+
+
+def _fold(name: str) -> str:
+    """Names as the test compares them: letters and digits, Ω and a plural s ignored."""
+    words = re.sub(r"[^a-z0-9 ]+", " ", name.lower().replace("ω", " ")).split()
+    words = words[1:] if words[:1] == ["the"] else words
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words)
+
+
+@pytest.fixture(scope="module")
+def data(shared: Path) -> Path:
+    return shared / "mirror" / "asyncti4"
+
+
+@pytest.fixture(scope="module")
+def official(data: Path) -> set[str]:
+    listed = json.loads((data / "data/sources/sources.json").read_text())
+    return {s["source"] for s in listed if s.get("canal") == "official"}
+
+
+def _official_items(data: Path, official: set[str], folder: str) -> list[dict]:
+    items = [i for f in sorted((data / "data" / folder).glob("*.json")) for i in json.loads(f.read_text())]
+    return [i for i in items if i.get("source") in official and not i.get("homebrewReplacesID")]
+
+
+def _component_names(corpus) -> set[str]:
+    """Folded titles (and printings' names) of every entry that carries card text."""
+    names = set()
+    for entry in corpus.entries:
+        if entry.authority == "card-text" and entry.text:
+            names.add(_fold(re.sub(r" \((strategy card|planet)\)$", "", entry.title)))
+            names.add(_fold(entry.title.split(" — ")[0]))
+            names.add(_fold(entry.title))
+            names.add(re.sub(r" (i|ii)$", "", _fold(entry.title)))
+            # Printings folded into this card keep their own names ("Yin Spinner Omega").
+            names.add(_fold(entry.facts.get("printed_name", "")))
+            names.update(_fold(v["name"]) for v in entry.variants if v.get("name"))
+    return names
+
+
+@pytest.mark.parametrize(("folder", "distinct"), [
+    ("action_cards", 151), ("agendas", 73), ("technologies", 166), ("promissory_notes", 37),
+    ("relics", 24), ("leaders", 114), ("abilities", 76), ("public_objectives", 40),
+    ("secret_objectives", 40), ("strategy_cards", None), ("explores", None), ("breakthroughs", None),
+])
+def test_every_official_card_has_an_entry_with_text(default_corpus, data, official, folder, distinct):
+    items = _official_items(data, official, folder)
+    if distinct is not None:
+        assert len({i["name"] for i in items}) == distinct
+    have = _component_names(default_corpus)
+    missing = sorted({i["name"] for i in items if _fold(i["name"]) not in have
+                      and re.sub(r" (i|ii)$", "", _fold(i["name"])) not in have})
+    assert missing == []
+
+
+def test_one_entry_per_official_planet(default_corpus, data, official):
+    planets = [json.loads(f.read_text()) for f in sorted((data / "planets").glob("*.json"))]
+    names = {_fold(p["name"]) for p in planets if p.get("source") in official}
+    entries = [e for e in default_corpus.entries if e.category == "Planet"]
+    assert sorted(_fold(e.title.removesuffix(" (planet)")) for e in entries) == sorted(names)
+
+
+def test_no_homebrew_by_default_and_the_report_counts_it(default_corpus, default_instance):
+    assert [e.id for e in default_corpus.entries if HOMEBREW_FLAG in e.flags] == []
+    assert sum(default_instance[1].left_out.values()) > 1000
+
+
+def test_copies_are_one_card_with_a_count(default_corpus):
+    card = default_corpus.get("cards/action-cards/shields-holding")
+    assert (card.text, card.facts["count"], card.expansion, card.phase, card.window) == (
+        "Cancel up to 2 hits.", 4, "Base", "Action", "Before you assign hits to your ships during a space combat")
+
+
+def test_the_card_keeps_the_rules_notes_beside_it(default_corpus):
+    notes = [e.text for e in default_corpus.topic("cards/action-cards")
+             if e.parent == "cards/action-cards/shields-holding" and e.kind == "note"]
+    assert "Shields Holding cannot be used during ground combat." in notes
+
+
+def test_a_codex_printing_replaces_the_older_text_kept_as_a_variant(default_corpus):
+    card = default_corpus.get("cards/technology/x89-bacterial-weapon")
+    assert card.expansion == "Codex IV"
+    assert {v["expansion"] for v in card.variants} >= {"Base", "Codex I"}
+
+
+def test_cards_the_rules_lack_get_their_own_entry(default_corpus):
+    page = default_corpus.topic("cards/strategy-cards")
+    assert {"Lux", "Noctis"} <= {e.title for e in page}
+
+
+def test_a_strategy_card_is_read_on_its_rules_topic(default_corpus):
+    card = default_corpus.get("technology-sc/technology-strategy-card")
+    assert (card.topic, card.facts["initiative"], card.text.startswith("Primary ability:")) == ("technology-sc", 7, True)
+
+
+def test_faction_sheet_is_on_the_rules_faction_page(default_corpus):
+    sheet = default_corpus.get("factions/arborec").facts["sheet"]
+    flagship = next(u for u in sheet["units"] if u["type"] == "flagship")
+    assert (sheet["commodities"], sheet["home_planets"], flagship["name"]) == (3, ["Nestphar (3/2)"], "Duha Menaimon")
+    assert ["Capacity", "5"] in [list(v) for v in flagship["values"]]
+
+
+def test_leaders_carry_their_unlock_condition(default_corpus):
+    leaders = {e.category: e for e in default_corpus.topic("factions/arborec") if e.category in ("Commander", "Hero")}
+    assert leaders["Commander"].facts["unlock"] == "Have 12 ground forces on planets you control."
+
+
+def test_a_planet_entry_has_its_values(default_corpus):
+    planet = next(e for e in default_corpus.entries if e.category == "Planet" and e.title.startswith("Mecatol Rex"))
+    assert (planet.facts["resources"], planet.facts["influence"]) == (1, 6)
+
+
+@pytest.mark.parametrize(("section", "printed"), [
+    ("factions/lizix/annihilator", "Anihilator"), ("factions/saar/raghs-call", "Raghs Call"),
+])
+def test_a_name_the_data_spells_otherwise_still_merges(default_corpus, section, printed):
+    assert default_corpus.get(section).facts["printed_name"] == printed
+
+
+def test_a_codex_printings_own_rules_section_gets_that_printings_text(default_corpus):
+    omega = default_corpus.get("cards/technology/x89-bacterial-weapon-2")
+    assert (omega.title, omega.expansion, omega.text.startswith("After 1 or more of your units use BOMBARDMENT")) == (
+        "X–89 Bacterial Weapon Ω", "Codex I", True)
+
+
+def test_a_unit_upgrade_is_one_card_its_technology_with_the_units_values(default_corpus):
+    tech = default_corpus.get("cards/technology/fighter-ii")
+    units = [e.title for e in default_corpus.topic("cards/units")]
+    assert (tech.facts["unit"]["move"], "Fighter II" in units) == (2, False)

@@ -1,0 +1,74 @@
+"""Card text on the web: search hits, card and faction pages, the API, the planet producer."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from webapp import create_app
+from webapp.corpus_access import close_app
+
+
+@pytest.fixture(scope="module")
+def client(default_instance):
+    app = create_app({"TESTING": True, "INSTANCE": str(default_instance[0])})
+    yield app.test_client()
+    close_app(app)
+
+
+def _hits(client, query: str) -> list[dict]:
+    return client.get("/api/search", query_string={"q": query}).get_json()["results"]
+
+
+def test_a_card_name_finds_the_card_with_its_text_first(client):
+    first = _hits(client, "shields holding")[0]
+    assert (first["id"], "Cancel up to 2 hits" in first["snippet"]) == ("cards/action-cards/shields-holding", True)
+
+
+def test_card_text_is_searchable(client):
+    assert "cards/action-cards/shields-holding" in [h["id"] for h in _hits(client, "cancel up to 2 hits")[:3]]
+
+
+def test_planet_values_answer_a_question(client):
+    # The first group is the Mecatol Rex page, its topic then its planet card with the values.
+    top = _hits(client, "mecatol rex resources")[:2]
+    assert any("Resources</mark> 1, influence 6" in hit["snippet"] for hit in top)
+
+
+def test_card_page_shows_text_and_the_rules_note(client):
+    html = client.get("/cards/action-cards").get_data(as_text=True)
+    card = html[html.index('id="cards/action-cards/shields-holding"'):]
+    card = re.sub(r"<[^>]+>", "", card[:card.index('<h2 class="section"', 10)])
+    assert "Cancel up to 2 hits." in card and "cannot be used during ground combat" in card
+
+
+def test_api_entry_carries_expansion_window_and_phase(client):
+    entry = client.get("/api/rules/cards/action-cards/shields-holding").get_json()["entry"]
+    assert (entry["expansion"], entry["phase"], entry["window"] is not None) == ("Base", "Action", True)
+
+
+def test_faction_page_shows_the_sheet_before_the_notes(client):
+    html = client.get("/factions/arborec").get_data(as_text=True)
+    assert html.index('class="faction-sheet"') < html.index('class="note')
+    assert "Duha Menaimon: Cost 8, Combat 7 (x2), Move 1, Capacity 5" in html
+
+
+def test_production_takes_a_planets_resources_from_the_corpus(client):
+    body = {"ability": "production", "producers": [{"name": "Space Dock I", "planet": "Mecatol Rex"}],
+            "build": [{"name": "Infantry", "count": 2}]}
+    answer = client.post("/api/resolve", json=body).get_json()
+    assert (answer["limit"], answer["producers"][0]["planet_resources"]) == (3, 1)
+    assert "Space Dock I on Mecatol Rex: the planet's resources 1 + 2 = Production 3." in [
+        s["text"] for s in answer["steps"]]
+
+
+def test_an_unknown_planet_names_the_field(client):
+    body = {"ability": "production", "producers": [{"name": "Space Dock I", "planet": "Mecatol Rexx"}]}
+    answer = client.post("/api/resolve", json=body).get_json()
+    assert (answer["ok"], answer["field"]) == (False, "producers[0].planet")
+
+
+def test_the_production_widget_lists_planets_and_reads_a_planet_permalink(client):
+    html = client.get("/rules/production", query_string={
+        "ability": "production", "p": "Space Dock I*1@Mecatol Rex", "b": "Infantry*2"}).get_data(as_text=True)
+    assert '<option value="Mecatol Rex">' in html and 'class="rs-limit">3<' in html

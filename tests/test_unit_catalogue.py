@@ -1,0 +1,73 @@
+"""The resolver's unit catalogue is generated from the AsyncTI4 unit data and matches it unit by unit."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from corpus.resolve.units import load
+from ingest.unit_catalogue import GENERIC_NAMES, TARGET, generate
+
+
+@pytest.fixture(scope="module")
+def official_units(shared: Path) -> list[tuple[str, dict]]:
+    """(file name, unit) for every official unit of the snapshot."""
+    data = shared / "mirror" / "asyncti4" / "data"
+    official = {s["source"] for s in json.loads((data / "sources/sources.json").read_text())
+                if s.get("canal") == "official"}
+    units = [(f.name, u) for f in sorted((data / "units").glob("*.json")) for u in json.loads(f.read_text())]
+    return [(f, u) for f, u in units if u.get("source") in official and not u.get("homebrewReplacesID")]
+
+
+def test_the_committed_catalogue_is_the_generated_one(shared):
+    assert json.loads(TARGET.read_text(encoding="utf-8")) == generate(shared / "mirror" / "asyncti4")
+
+
+def test_every_official_unit_is_in_the_catalogue(official_units):
+    assert len(load().units) == len(official_units)
+
+
+def _roll(hits_on, dice):
+    return None if hits_on is None else (hits_on, dice or 1)
+
+
+def test_catalogue_values_match_the_data_for_every_official_unit(official_units):
+    by_source = {(unit.source.rsplit("/", 1)[-1], unit.name, unit.expansion): unit for unit in load().units}
+    expansion = {"base": "base", "pok": "pok", "thunders_edge": "te", "twilights_fall": "tf"}
+    differ = []
+    for file, item in official_units:
+        name = GENERIC_NAMES.get(item["id"], item["name"])
+        unit = by_source[(file, name, expansion.get(item["source"], item["source"]))]
+        want = {
+            "cost": None if item.get("cost") is None else max(1, int(item["cost"])),
+            "combat": _roll(item.get("combatHitsOn"), item.get("combatDieCount")),
+            "move": item.get("moveValue"),
+            "sustain_damage": bool(item.get("sustainDamage")),
+            "planetary_shield": bool(item.get("planetaryShield")),
+            "space_cannon": _roll(item.get("spaceCannonHitsOn"), item.get("spaceCannonDieCount")),
+            "bombardment": _roll(item.get("bombardHitsOn"), item.get("bombardDieCount")),
+            "anti_fighter_barrage": _roll(item.get("afbHitsOn"), item.get("afbDieCount")),
+            "production": item.get("productionValue") is not None,
+        }
+        have = {
+            "cost": unit.cost, "move": unit.move, "sustain_damage": unit.sustain_damage,
+            "planetary_shield": unit.planetary_shield, "production": unit.production is not None,
+            **{k: (getattr(unit, k).value, getattr(unit, k).dice) if getattr(unit, k) else None
+               for k in ("combat", "space_cannon", "bombardment", "anti_fighter_barrage")},
+        }
+        capacity = item.get("capacityValue") or 0
+        have["capacity"] = unit.capacity or unit.fighter_allowance
+        want["capacity"] = capacity
+        if have != want:
+            differ.append((item["name"], want, have))
+    assert differ == []
+
+
+def test_each_faction_flagship_has_its_own_values():
+    arborec = load().get("Duha Menaimon", "name")
+    assert (arborec.faction, arborec.capacity, arborec.combat.value, arborec.combat.dice) == ("arborec", 5, 7, 2)
+
+
+def test_faction_mechs_are_in_the_catalogue():
+    assert load().get("Letani Behemoth", "name").faction == "arborec"
