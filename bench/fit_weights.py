@@ -29,6 +29,9 @@ GRID = {
     "topic_weight": [0.25, 0.5, 0.75, 1.0, 1.5, 2.0],
     "topic_decay": [0.3, 0.4, 0.5, 0.6, 0.7, 0.8],
     "page_weight": [0.0, 0.1, 0.25, 0.5, 0.75, 1.0],
+    "rule_weight": [0.0, 0.25, 0.5, 1.0, 1.5, 2.0],
+    "rule_floor": [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 99.0],  # 99: never lift a rule
+    "rule_slot": [0, 1, 2],
 }
 
 
@@ -62,7 +65,8 @@ def objective(corpus: Corpus, cases: list[tuple], weights: search.Weights) -> fl
 
 def _score(parser, found, pages, expected, rules, weights) -> float:
     """One question's part of the objective."""
-    items = finder.collapsed(search.rerank(found, pages, parser.known.loose, weights), parser.copies)
+    items = finder.collapsed(search.rerank(found, pages, parser.known.loose, weights, parser.rules),
+                               parser.copies)
     topics = list(dict.fromkeys(f["topic"] for _, f, _ in items))[:10]
     rank = next((i for i, t in enumerate(topics, start=1) if t in expected), None)
     total = ((rank == 1) + (1 / rank if rank else 0.0)) / 2

@@ -17,7 +17,7 @@ from itertools import chain
 import unicodedata
 from dataclasses import dataclass, field
 
-from corpus import vocab
+from corpus import search_rules, vocab
 from corpus.index import TermScores
 from corpus.snippets import snippet
 from corpus.text import words
@@ -48,6 +48,9 @@ class Weights:
     topic_weight: float = 1.0  # share of the topic's evidence added to each of its hits
     topic_decay: float = 0.8  # each further hit of a topic counts this much less
     page_weight: float = 0.25  # a topic's best unit as one document, against its best hits
+    rule_weight: float = 1.5  # share of the evidence of the entries under a rule added to the rule
+    rule_floor: float = 0.2  # a rule matching this share of the best entry above it is lifted
+    rule_slot: int = 2  # ... to this place (0: first) when no rule is above it
 
     def kind(self, kind: str) -> float:
         """How much an entry of this kind counts: rules and kinds not listed count fully."""
@@ -203,8 +206,13 @@ def candidates(searcher, scores: TermScores, request: Request, only: Only, limit
 
 
 def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
-           loose: frozenset[str] = frozenset(), weights: Weights = WEIGHTS) -> list[tuple[float, dict]]:
-    """Second stage: each hit gains a share of its topic's evidence: its best hits and its page score."""
+           loose: frozenset[str] = frozenset(), weights: Weights = WEIGHTS,
+           rule_of: dict[str, str] | None = None) -> list[tuple[float, dict]]:
+    """Second stage: each hit gains a share of its topic's evidence: its best hits and its page score.
+
+    A rule also gains a share of the evidence under it (rule_of: entry id -> its rule), and the
+    best-matching rule is lifted into the first places (corpus.search_rules).
+    """
     weighted = sorted(((s * weights.kind(f.get("kind", "")), f) for s, f in found),
                       key=lambda pair: -pair[0])
     evidence: dict[str, float] = {}
@@ -217,9 +225,11 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     for topic, score in pages.items():
         if topic not in loose:
             evidence[topic] = evidence.get(topic, 0.0) + weights.page_weight * score
-    ranked = [(score + weights.topic_weight * evidence.get(f.get("topic", ""), 0.0), f)
-              for score, f in weighted]
-    return sorted(ranked, key=lambda pair: (-pair[0], pair[1].get("order", 0)))
+    under = search_rules.evidence(weighted, rule_of or {}, weights.topic_decay, TOPIC_DEPTH)
+    ranked = [(score + weights.topic_weight * evidence.get(f.get("topic", ""), 0.0)
+               + weights.rule_weight * under.get(f["id"], 0.0), f) for score, f in weighted]
+    ranked.sort(key=lambda pair: (-pair[0], pair[1].get("order", 0)))
+    return search_rules.lift(ranked, {id(f): s for s, f in found}, weights.rule_floor, weights.rule_slot)
 
 
 @dataclass(frozen=True)
@@ -229,13 +239,14 @@ class Parser:
     known: vocab.Known
     scores: TermScores
     copies: dict[str, str]
+    rules: dict[str, str] = field(default_factory=dict)  # entry id -> the numbered rule it sits under
 
 
 def make_parser(entries, reader) -> Parser:
     """The query parser for a corpus's entries and index (built once per loaded corpus)."""
     scores = TermScores(reader)
     indexed = frozenset(t for f in scores.fields for t in reader.field_terms(f))
-    return Parser(vocab.Known(entries, indexed), scores, copy_keys(entries))
+    return Parser(vocab.Known(entries, indexed), scores, copy_keys(entries), search_rules.rule_of(entries))
 
 
 def copy_keys(entries) -> dict[str, str]:
@@ -276,7 +287,7 @@ def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int 
     """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
     request = understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
     found, pages = candidates(searcher, parser.scores, request, only, limit, exclude)
-    return rerank(found, pages, parser.known.loose, weights), request
+    return rerank(found, pages, parser.known.loose, weights, parser.rules), request
 
 
 def make_hit(fields: dict, score: float, marks: frozenset[str], count: int = 1) -> Hit:

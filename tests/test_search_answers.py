@@ -1,13 +1,14 @@
 """Search answers the question: the player examples of issue 8, one search for CLI and API, pages grouped."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import sys
 
 import pytest
 
-from corpus import finder
+from corpus import finder, search, search_rules
 from mecatol import cli
 from shared import shared_dir
 
@@ -126,3 +127,26 @@ def test_a_left_out_entry_is_never_a_hit(mirror_corpus):
     question = next(e for e in mirror_corpus.entries if e.kind == "question")
     assert question.id in ids(mirror_corpus.search(question.text, limit=50), 50)
     assert question.id not in ids(mirror_corpus.search(question.text, limit=50, exclude={question.id}), 50)
+
+
+def test_rider_question_shows_the_prediction_rule_in_the_first_three(mirror_corpus):
+    # Eight near-identical rider notes match the words best; the rule that answers is lifted above them.
+    assert [i for i in ids(mirror_corpus.search("can I use a rider after the vote"), 3) if i.startswith("8.22")]
+
+
+def test_without_the_rule_weights_the_notes_push_the_rule_down(mirror_corpus):
+    off = dataclasses.replace(search.WEIGHTS, rule_weight=0.0, rule_floor=99.0)
+    hits = ids(mirror_corpus.search("can I use a rider after the vote", weights=off), 3)
+    assert not [i for i in hits if i.startswith("8.22")]  # what the lift changes, so it is not a no-op
+
+
+def test_a_ruling_counts_on_the_rule_it_clarifies(mirror_corpus):
+    rules = search_rules.rule_of(mirror_corpus.entries)
+    by_id = mirror_corpus.by_id
+    faq = next(e for e in mirror_corpus.entries
+               if e.kind in ("faq", "question") and e.rules and by_id[e.rules[0]].kind == "rule")
+    assert (rules[faq.id], rules["77.3c"], rules.get("space-cannon")) == (faq.rules[0], "77.3c", None)
+
+
+def test_status_phase_tokens_question_answers_with_the_rule(mirror_corpus):
+    assert "81.5" in ids(mirror_corpus.search("how many command tokens do I gain in the status phase"), 3)
