@@ -1,9 +1,8 @@
 """Combat values and hit-assignment classes of the catalogue's units.
 
-The catalogue (units.py) does not yet carry combat values, so they are kept
-here by unit id, checked against the printed unit cards; a `combat` Roll on
-the Unit record, once the catalogue has one, takes precedence. The class in
-the destroy order comes from the unit's kind and, for ships, its cost.
+Combat values come from the catalogue (units.py, generated from the unit data at
+ingest). The class in the destroy order comes from the unit's kind and, for
+ships, its cost.
 """
 from __future__ import annotations
 
@@ -17,38 +16,6 @@ CLASSES = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "flagshi
 
 # Ship classes by cost, so faction ships take their class's place in the destroy order.
 SHIP_CLASSES = {1: "destroyer", 2: "cruiser", 3: "carrier", 4: "dreadnought", 8: "flagship"}
-
-# Unit id -> (combat value, dice), for catalogues whose units do not carry their combat value yet.
-COMBAT = {
-    "fighter_1": (9, 1), "fighter_2": (8, 1),
-    "hybrid_crystal_fighter_1": (8, 1), "hybrid_crystal_fighter_2": (7, 1),
-    "destroyer_1": (9, 1), "destroyer_2": (8, 1),
-    "strike_wing_alpha_1": (8, 1), "strike_wing_alpha_2": (7, 1),
-    "linkship_1": (9, 1), "linkship_2": (8, 1),
-    "exile_1": (8, 1), "exile_2": (7, 1),
-    "cruiser_1": (7, 1), "cruiser_2": (6, 1),
-    "saturn_engine_1": (7, 1), "saturn_engine_2": (6, 1),
-    "carrier_1": (9, 1), "carrier_2": (9, 1),
-    "advanced_carrier_1": (9, 1), "advanced_carrier_2": (9, 1),
-    "dreadnought_1": (5, 1), "dreadnought_2": (5, 1),
-    "super_dreadnought_1": (5, 1), "super_dreadnought_2": (4, 1),
-    "exotrireme_1": (5, 1), "exotrireme_2": (5, 1),
-    # The catalogue's generic flagship reads as the common 7 (x2); name the faction's for its own.
-    "flagship": (7, 2),
-    "arc_secundus": (5, 2), "memoria_1": (7, 2), "memoria_2": (5, 2),
-    "son_of_ragh": (5, 2), "the_terror_between": (5, 2),
-    "loncara_ssodu": (7, 2), "the_egeiro": (9, 1),
-    "war_sun": (3, 3), "prototype_war_sun_1": (3, 3),
-    "prototype_war_sun_2": (3, 3),
-    "infantry_1": (8, 1), "infantry_2": (7, 1),
-    "letani_warrior_1": (8, 1), "letani_warrior_2": (7, 1),
-    "spec_ops_1": (7, 1), "spec_ops_2": (6, 1),
-    "crimson_legionnaire_1": (8, 1), "crimson_legionnaire_2": (7, 1),
-    "mech": (6, 1), "letani_behemoth": (6, 1), "annihilator": (6, 1),
-    "indomitus": (6, 1), "eanautic": (6, 1),
-    # Hel-Titans are structures that are also ground forces (they fight in ground combat).
-    "hel_titan_1": (7, 1), "hel_titan_2": (6, 1),
-}
 
 
 @dataclass(frozen=True)
@@ -91,9 +58,7 @@ def unit_class(unit: Unit) -> str:
 
 def spec(unit: Unit) -> Spec:
     """The battle view of a catalogue unit."""
-    combat = getattr(unit, "combat", None)
-    if combat is None and unit.id in COMBAT:
-        combat = Roll(*COMBAT[unit.id])
+    combat = unit.combat
     klass = unit_class(unit)
     return Spec(
         name=unit.name, klass=klass, combat=combat, sustain=unit.sustain_damage,
