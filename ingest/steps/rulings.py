@@ -36,14 +36,14 @@ def _rules_for(entry: Entry, linker: Linker, matcher: RuleMatcher) -> list[str]:
 
 
 def _without_names(entry: Entry, linker: Linker) -> str:
-    """The ruling's text less the card, ability and faction names in it.
+    """The ruling's text less the names of cards, abilities and factions in it (not "action card").
 
     Those names weigh heavily and are repeated by the few rules about that card ("Floating Factory"),
     which a question about something else would otherwise reach.
     """
     text, kept, last = entry.text, [], 0
     for mention in linker.mentions(entry.text, {entry.topic}, loose=True):
-        if mention.target.kind != "topic":
+        if mention.target.kind in ("section", "faction"):
             kept.append(text[last:mention.start])
             last = mention.end
     return "".join(kept) + text[last:]
