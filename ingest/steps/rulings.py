@@ -31,18 +31,19 @@ def _rules_for(entry: Entry, linker: Linker, matcher: RuleMatcher) -> list[str]:
         return sorted(set(named), key=lambda r: (-len(r), named.index(r)))
     mentions = linker.mentions(_question(entry), {entry.topic}, loose=True)
     topics = _topics(entry, linker, mentions)
-    rules = matcher.best(entry.text, topics) or matcher.winner(_without_names(entry, linker), topics)
+    rules = matcher.best(entry.text, topics) or matcher.winner(_scored_text(entry, linker), topics)
     return _sections(entry, linker, mentions) + rules
 
 
-def _without_names(entry: Entry, linker: Linker) -> str:
-    """The ruling's text less the names of cards, abilities and factions in it (not "action card").
+def _scored_text(entry: Entry, linker: Linker) -> str:
+    """The ruling's heading ("Agendas", "Passing") and text, less the names of cards, abilities and
+    factions in them (not "action card").
 
     Those names weigh heavily and are repeated by the few rules about that card ("Floating Factory"),
     which a question about something else would otherwise reach.
     """
-    text, kept, last = entry.text, [], 0
-    for mention in linker.mentions(entry.text, {entry.topic}, loose=True):
+    text, kept, last = f"{entry.section or ''}.\n{entry.text}", [], 0
+    for mention in linker.mentions(text, {entry.topic}, loose=True):
         if mention.target.kind in ("section", "faction"):
             kept.append(text[last:mention.start])
             last = mention.end
