@@ -42,7 +42,8 @@ def _scored_text(entry: Entry, linker: Linker) -> str:
     Those names weigh heavily and are repeated by the few rules about that card ("Floating Factory"),
     which a question about something else would otherwise reach.
     """
-    text, kept, last = f"{entry.section or ''}.\n{entry.text}", [], 0
+    heading = re.split(r"\s+[›:—–-]\s+", entry.section or "")[-1]  # "Kan Kip Rel (Agent)", not "Factions"
+    text, kept, last = f"{heading}.\n{entry.text}", [], 0
     for mention in linker.mentions(text, {entry.topic}, loose=True):
         if mention.target.kind in ("section", "faction"):
             kept.append(text[last:mention.start])
@@ -77,10 +78,15 @@ def _sections(entry: Entry, linker: Linker, mentions: list[Mention]) -> list[str
     return list(dict.fromkeys(t.ref for t in found))[:MAX_SECTIONS]
 
 
+def _last_heading(entry: Entry) -> str:
+    """The last part of a ruling's heading, without its kind: "Kan Kip Rel" of "Factions › … › Kan Kip Rel (Agent)"."""
+    last = re.split(r"\s+[›:—–-]\s+", entry.section or "")[-1]
+    return re.sub(r"\s*\([^)]*\)\s*$", "", last)
+
+
 def _heading_sections(entry: Entry, linker: Linker) -> list[str]:
     """The ability or card the ruling's heading ends with, its own page's first."""
-    last = re.split(r"\s+[›:—–-]\s+", entry.section or "")[-1]
-    last = re.sub(r"\s*\([^)]*\)\s*$", "", last)
+    last = _last_heading(entry)
     found = [t for t in linker.named(last) if t.kind == "section"] if last else []
     found.sort(key=lambda t: t.topic != entry.topic)
     return list(dict.fromkeys(t.ref for t in found))[:1]
