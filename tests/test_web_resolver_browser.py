@@ -106,6 +106,17 @@ def test_add_a_row(page):
     expect(page.locator(".rs-bar")).to_have_count(2)
 
 
+def test_a_new_producer_row_has_an_empty_planet_box(page):
+    open_widget(page, "/rules/production")
+    page.locator("input[name=p]").nth(1).fill("Space Dock I*1")
+    page.locator("input[name=pl]").nth(1).fill("3")
+    page.locator(".rs-list[data-param=p] .rs-add").click()
+    expect(page.locator("input[name=pl]")).to_have_count(3)
+    expect(page.locator("input[name=pl]").nth(2)).to_have_value("")
+    expect(page.locator("input[name=pl]").nth(2)).to_have_attribute("list", "rs-planets")
+    expect(page.locator("input[name=pl]").nth(2)).to_have_attribute("aria-label", "Planet or its resources 3")
+
+
 @pytest.mark.parametrize("query", CANONICAL)
 def test_the_answer_swapped_in_is_the_one_the_permalink_shows(page, query):
     page.goto(f"/rules/space-cannon?{query}#resolver")

@@ -78,18 +78,20 @@
     if (rows.some((input) => input.value.trim())) timer = setTimeout(run, 250);
   }
 
-  // "Add a row" copies the last row, emptied.
+  // "Add a row" copies the last row (a producer's row has its planet box too), emptied.
   form.querySelectorAll(".rs-add").forEach((button) => {
     button.hidden = false;
     button.addEventListener("click", () => {
       const rows = button.parentElement.querySelector(".rs-rows");
       const row = rows.lastElementChild.cloneNode(true);
-      const input = row.querySelector("input");
-      input.value = "";
-      input.removeAttribute("aria-invalid");
-      input.setAttribute("aria-label", input.getAttribute("aria-label").replace(/\d+$/, String(rows.children.length + 1)));
+      row.querySelectorAll("input").forEach((input) => {
+        input.value = "";
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("aria-describedby");
+        input.setAttribute("aria-label", input.getAttribute("aria-label").replace(/\d+$/, String(rows.children.length + 1)));
+      });
       rows.append(row);
-      input.focus();
+      row.querySelector("input").focus();
     });
   });
 
