@@ -184,6 +184,16 @@ def test_battle_retreat_and_modifiers_change_the_answer(page):
     expect(page.locator(".rs-permalink")).to_have_attribute("href", re.compile(r"dm=unrelenting&retreat=defender@1"))
 
 
+def test_switching_to_ground_combat_hides_the_space_and_bombardment_modifiers(page):
+    open_widget(page, "/rules/invasion")
+    plasma = page.locator(".rs-side[data-side=attacker] input[value=plasma_scoring]")
+    expect(plasma).to_be_visible()
+    page.locator("input[name=ability][value=ground_combat]").check()
+    expect(plasma).to_be_hidden()
+    expect(plasma).to_be_disabled()
+    expect(page.locator(".rs-side[data-side=attacker] select[name=am]").first).to_be_enabled()
+
+
 def test_battle_error_marks_the_row(page):
     open_widget(page, "/rules/ground-combat")
     page.locator("input[name=a]").first.fill("Infantry*2")

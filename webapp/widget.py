@@ -170,8 +170,9 @@ class Widget:
 
     @property
     def battle_modifiers(self) -> list[dict]:
-        """Checkboxes for each side: the modifiers the battle engine lists in its catalogue."""
-        return battle.modifiers()
+        """Boxes for each side: the catalogue's modifiers that apply to a battle type offered here (the
+        ones for another type than the chosen one are hidden, as resolver.js hides them on a switch)."""
+        return [m for m in battle.modifiers() if set(m["battles"]) & set(self.choices)]
 
     def checked(self, key: str, modifier: str) -> str | None:
         """The value of a side's ticked modifier box, or None (Morale Boost may carry its round: "morale_boost@2")."""

@@ -9,13 +9,13 @@
   const offline = box.querySelector(".rs-offline");
   const answer = () => box.querySelector(".rs-answer");
 
-  // Modifiers that do not apply to the chosen ability are hidden and not sent.
+  // Modifiers that do not apply to the chosen ability (or battle type) are hidden and not sent.
   function follow() {
     const chosen = form.querySelector("input[name=ability]:checked") || form.querySelector("input[name=ability]");
     form.querySelectorAll("label[data-for]").forEach((label) => {
       const applies = label.dataset.for.split(" ").includes(chosen.value);
       label.hidden = !applies;
-      label.querySelector("input").disabled = !applies;
+      label.querySelector("input, select").disabled = !applies;
     });
   }
 
