@@ -188,12 +188,13 @@ def _what_retreats(side: Side) -> str:
     """Which of the retreating side's units leave (78.7b), with this battle's unit names."""
     carried = removed_on_retreat(side)
     if not carried:
-        return "All its ships have a move value, so every one left retreats to a single adjacent system."
-    return (f"Its ships with a move value retreat to a single adjacent system; {', '.join(carried)} "
-            "(no move value) go only within the capacity of those ships, the first in its destroy order removed "
-            "first, and the rest are removed. Ground forces in the space area need that capacity too; this answer "
-            "does not follow them (they do not fight) and gives it to the fighters. If nothing can leave, the "
-            "opponent wins (78.10).")
+        return (f"The {side.role}'s ships all have a move value: every one left retreats to a single adjacent "
+                "system.")
+    return (f"The {side.role}'s ships with a move value retreat to a single adjacent system. {', '.join(carried)} "
+            "(no move value) can only be transported: as many go as those ships' capacity carries, and the "
+            "others are removed (the first in its destroy order first). Ground forces in the space area need "
+            "that capacity too; this answer does not follow them (they do not fight) and gives it to the "
+            "fighters. If nothing can leave, the opponent wins (78.10).")
 
 
 def roll_steps(battle: Battle, rule: str) -> list[Step]:
