@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-from corpus.text import words
+from corpus.names import words
 
 KINDS = ("faq", "question")
 RULE_KINDS = ("rule", "section")  # an LRR rule, or the text of the card or ability a ruling is about

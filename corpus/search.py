@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from corpus import search_rules, vocab
 from corpus.index import TermScores
 from corpus.snippets import snippet
-from corpus.text import words
+from corpus.names import words
 from corpus.vocab import Concept, Request, understand
 
 MAX_QUERY = 500
