@@ -67,3 +67,14 @@ def test_breadcrumb_words_of_a_question_do_not_pick_a_rule(default_corpus):
     # 51.1 ("Each faction has three leaders; one agent…"), which does not answer how Scheming copies it.
     rules = default_corpus.get("question.kan-kip-rel-agent.80962e").rules
     assert "51.1" not in rules
+
+
+def test_heading_naming_a_faction_page_is_not_a_card_of_that_name(default_corpus):
+    # Under "The Winnu", a question about the Winnu commander: not the planet card called Winnu.
+    assert default_corpus.get("faq.the-winnu.4e88ee").rules == ["factions/winnu/rickar-rickani"]
+
+
+def test_leader_with_omega_versions_gets_the_first_printed(default_corpus):
+    # "their hero, Xxekir Grom": three Xxcha heroes carry that name, all on one page.
+    rules = default_corpus.get("faq.the-xxcha-kingdom.59ae60").rules
+    assert rules[:1] == ["factions/xxcha/xxekir-grom-political-data-nexus"]

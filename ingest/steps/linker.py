@@ -156,7 +156,8 @@ class Linker:
         said = _type_said(text, start, end)
         typed = [t for t in candidates if said and said in t.types]
         if len(typed) > 1 and all(t.kind == "section" for t in typed):
-            return None  # two heroes called Xxekir Grom: the context cannot tell which
+            # Xxekir Grom and his Ω versions, on one page: the first printed; else the context cannot tell
+            return typed[0] if len({t.topic for t in typed}) == 1 else None
         if typed:
             return _first(typed)
         if said and said not in ("technology", "ability"):
