@@ -78,3 +78,28 @@ def test_leader_with_omega_versions_gets_the_first_printed(default_corpus):
     # "their hero, Xxekir Grom": three Xxcha heroes carry that name, all on one page.
     rules = default_corpus.get("faq.the-xxcha-kingdom.59ae60").rules
     assert rules[:1] == ["factions/xxcha/xxekir-grom-political-data-nexus"]
+
+
+def test_name_in_brackets_is_found_though_the_kind_before_it_differs(default_corpus):
+    # "gain a technology … (Fires of the Gashlai)": the brackets name Muaat's ability, not a technology.
+    assert default_corpus.get("faq.technology.0e3a2d").rules == ["factions/muaat/fires-of-the-gashlai"]
+
+
+def test_one_word_ability_in_lower_case_counts_beside_its_faction(default_corpus):
+    # "Can the L1Z1X use harrow…": the L1Z1X are named, so "harrow" is their ability.
+    assert "factions/lizix/harrow" in default_corpus.get("faq.the-l1z1x-mindnet.a45d70").rules
+
+
+def test_one_word_ability_in_lower_case_without_its_faction_is_a_word(default_corpus):
+    # "all three edict cards" of Twilight's Fall's Benediction Phase: not Mahact's Edict.
+    assert "factions/mahact/edict" not in default_corpus.get("question.benediction-phase.c46006").rules
+
+
+def test_their_mech_is_the_mech_of_the_faction_just_named(default_corpus):
+    # "Can Mahact use their mech ability on themselves?": Mahact's one mech, Starlancer.
+    assert default_corpus.get("faq.the-mahact-gene-sorcerers.b7003a").rules == ["factions/mahact/starlancer"]
+
+
+def test_answer_names_the_card_when_the_question_names_none(default_corpus):
+    # "…removed and placed via an ability such as Transit Diodes": the question names no card.
+    assert default_corpus.get("faq.replace-v-remove-and-place.f6026b").rules[:1] == ["cards/technology/transit-diodes"]

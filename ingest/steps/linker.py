@@ -117,6 +117,7 @@ class Linker:
         otherwise only acronyms ("PDS") do, as cross-links in rules text would be noise.
         """
         found: list[Mention] = []
+        lower: list[Mention] = []
         for start, end, folded in names.find_titles(text, self.prose, self.firsts, self.lasts):
             words = text[start:end]
             if " " not in folded and not self._one_word_ok(text, start, words, folded, loose):
@@ -126,10 +127,11 @@ class Linker:
                 continue  # “units” in quotes is still the word, not the Units page
             if target is not None and target.kind == "section" and " " not in folded \
                     and (words[:1].islower() or names.sentence_start(text, start)):
+                lower.append(Mention(start, end, target, words))
                 continue  # a card called "Parley" is named with a capital, mid-sentence
             if target is not None:
                 found.append(Mention(start, end, target, words))
-        return found
+        return _with_faction_words(found, lower, home)
 
     @staticmethod
     def _one_word_ok(text: str, start: int, words: str, folded: str, loose: bool) -> bool:
@@ -152,7 +154,8 @@ class Linker:
             if only is None or not only.types:
                 return only
             said = _type_said(text, start, end)
-            return None if said and said not in only.types else only
+            # "gain a technology (Fires of the Gashlai)": a name in brackets is an example, not that kind
+            return None if said and said not in only.types and not _bracketed(text, start) else only
         said = _type_said(text, start, end)
         typed = [t for t in candidates if said and said in t.types]
         if len(typed) > 1 and all(t.kind == "section" for t in typed):
@@ -198,9 +201,23 @@ def _aliases(entry: Entry) -> list[str]:
     return list(dict.fromkeys(t for t in found if t.strip()))
 
 
+def _with_faction_words(found: list[Mention], lower: list[Mention], home: set[str]) -> list[Mention]:
+    """Add the one-word faction abilities written in lower case whose faction is the ruling's or named
+    in it ("can the L1Z1X use harrow"): there the word is the ability, elsewhere perhaps just a word."""
+    factions = {t for t in home if t.startswith("factions/")}
+    factions |= {m.target.ref for m in found if m.target.kind == "faction"}
+    kept = [m for m in lower if m.target.topic in factions]
+    return sorted(found + kept, key=lambda m: m.start) if kept else found
+
+
 def _first(targets: list[Target]) -> Target:
     """Rules pages first, uncategorised before categorised (Technology before the strategy card)."""
     return min(targets, key=lambda t: (_KIND_RANK.get(t.kind, 9), t.categorised, t.ref))
+
+
+def _bracketed(text: str, start: int) -> bool:
+    """The name opens a bracket: "(Fires of the Gashlai)", "(“Letani Warrior”)"."""
+    return text[max(0, start - 2):start].rstrip("“\"‘'").endswith("(")
 
 
 def _type_said(text: str, start: int, end: int) -> str | None:

@@ -32,7 +32,17 @@ def _rules_for(entry: Entry, linker: Linker, matcher: RuleMatcher) -> list[str]:
     mentions = linker.mentions(_question(entry), {entry.topic}, loose=True)
     topics = _topics(entry, linker, mentions)
     rules = matcher.best(entry.text, topics) or matcher.winner(_scored_text(entry, linker), topics)
-    return _sections(entry, linker, mentions) + rules
+    return (_sections(entry, linker, mentions) or _answer_sections(entry, linker)) + rules
+
+
+def _answer_sections(entry: Entry, linker: Linker) -> list[str]:
+    """An FAQ whose question names no card: the cards its answer names ("an ability such as Transit Diodes")."""
+    if entry.kind != "faq" or "A:" not in entry.text:
+        return []
+    answer = entry.text.split("A:", 1)[1]
+    found = [m.target for m in linker.mentions(answer, {entry.topic}, loose=True) if m.target.kind == "section"]
+    found.sort(key=lambda t: t.topic != entry.topic)
+    return list(dict.fromkeys(t.ref for t in found))[:MAX_SECTIONS]
 
 
 def _scored_text(entry: Entry, linker: Linker) -> str:
@@ -74,8 +84,24 @@ def _sections(entry: Entry, linker: Linker, mentions: list[Mention]) -> list[str
             # not the "flagship" of "the Cabal flagship"
             if after_leader < 0 or question[after_leader:mention.start].strip(" ’'s"):
                 found.append(mention.target)
+    found += _own_leaders(question, linker, mentions)
     found.sort(key=lambda t: t.topic != entry.topic)
     return list(dict.fromkeys(t.ref for t in found))[:MAX_SECTIONS]
+
+
+_THEIR = re.compile(r"\b(?:their|its)\s+(?=(?:mech|flagship|hero|agent|commander)\b)", re.I)
+
+
+def _own_leaders(question: str, linker: Linker, mentions: list[Mention]) -> list:
+    """"Can Mahact use their mech ability": the one mech (flagship, leader) of the faction just named."""
+    found = []
+    for said in _THEIR.finditer(question):
+        factions = [m for m in mentions if m.target.kind == "faction" and m.end <= said.start()
+                    and not re.search(r"[.?!]", question[m.end:said.start()])]
+        leader = factions and linker.leader(factions[-1].target.ref, question, said.end())
+        if leader:
+            found.append(leader)
+    return found
 
 
 def _last_heading(entry: Entry) -> str:
