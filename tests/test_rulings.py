@@ -103,3 +103,14 @@ def test_their_mech_is_the_mech_of_the_faction_just_named(default_corpus):
 def test_answer_names_the_card_when_the_question_names_none(default_corpus):
     # "…removed and placed via an ability such as Transit Diodes": the question names no card.
     assert default_corpus.get("faq.replace-v-remove-and-place.f6026b").rules[:1] == ["cards/technology/transit-diodes"]
+
+
+def test_heading_naming_its_own_rules_page_is_not_a_card_of_that_name(default_corpus):
+    # "Mechanics › Expedition" asks about the Thunder's Edge mechanic, not the exploration card Expedition.
+    assert "cards/exploration-cards/expedition" not in default_corpus.get("question.expedition.c41374").rules
+
+
+def test_heading_naming_another_page_too_still_gives_its_card(default_corpus):
+    # "… › The Galactic Council - Mecatol Rex": Mecatol Rex is also a rules page, but not this question's.
+    assert default_corpus.get("question.the-galactic-council-mecatol-rex.21d722").rules == [
+        "cards/legendary-planets/the-galactic-council-mecatol-rex"]

@@ -114,7 +114,7 @@ def _heading_sections(entry: Entry, linker: Linker) -> list[str]:
     """The ability or card the ruling's heading ends with, its own page's first."""
     last = _last_heading(entry)
     named = linker.named(last)
-    if any(t.kind != "section" for t in named):
+    if any(t.kind == "faction" or t.ref == entry.topic for t in named):
         return []  # "The Winnu" is the faction's page, not the planet card of that name
     found = [t for t in named if t.kind == "section"]
     found.sort(key=lambda t: t.topic != entry.topic)
