@@ -9,6 +9,11 @@ import pytest
     ("faq.units-unit-abilities.690ed4", "65.1"),  # Planetary Shield and X-89
     ("faq.the-nekro-virus.0e7d7b", "90.18"),  # Valefar token when its owner is eliminated
     ("faq.the-naaz-rokha-alliance.d0a44d", "20.3a"),  # gaining a token with none in reinforcements
+    # Found by the clear-winner stage (no topic of the rule is named in the question):
+    ("faq.the-nekro-virus.179278", "90.17"),  # printed faction units are not technologies for Valefar
+    ("faq.the-vuil-raith-cabal.013002", "41.1"),  # The Crucible and a gravity rift's +1 move
+    ("faq.exploration.490fac", "10.1c"),  # Crown of Thalnos: combat rolls only, not anti-fighter barrage
+    ("question.metali-void-armaments.4bd51c", "10.1c"),  # commanders and the anti-fighter barrage roll
 ])
 def test_faq_sits_beside_the_rule_it_clarifies(default_corpus, faq, rule):
     assert rule in default_corpus.get(faq).rules
@@ -34,3 +39,22 @@ def test_ruling_torn_between_two_sibling_rules_gets_neither(default_corpus):
 def test_rule_sharing_only_its_title_words_is_not_given(default_corpus):
     # "Each PDS has the Space Cannon ability": the Plasma Scoring ruling shares only its topic's words.
     assert "63.1" not in default_corpus.get("faq.space-cannon.8a97b7").rules
+
+
+def test_sub_rule_that_says_it_precisely_is_given_instead_of_its_rule(default_corpus):
+    # 10.1c (effects on combat rolls do not affect anti-fighter barrage) is the answer; 10.1 only its step.
+    rules = default_corpus.get("faq.exploration.490fac").rules
+    assert "10.1c" in rules and "10.1" not in rules
+
+
+def test_ruling_about_cards_only_gets_no_numbered_rule(default_corpus):
+    # Dark Energy Tap after Il Na Viroset: the card names are what rule 33.10f (Mahact's commander after
+    # an elimination) shares with it; no LRR rule answers it.
+    rules = default_corpus.get("faq.the-mahact-gene-sorcerers.be4e61").rules
+    assert not [r for r in rules if r[0].isdigit()]
+
+
+def test_names_do_not_lead_to_the_rule_about_that_card(default_corpus):
+    # "Prototype War Sun I" and "Valefar Assimilator" are also in 90.20; the answer is 90.17's.
+    rules = default_corpus.get("faq.the-nekro-virus.179278").rules
+    assert "90.20" not in rules

@@ -30,7 +30,23 @@ def _rules_for(entry: Entry, linker: Linker, matcher: RuleMatcher) -> list[str]:
     if named:
         return sorted(set(named), key=lambda r: (-len(r), named.index(r)))
     mentions = linker.mentions(_question(entry), {entry.topic}, loose=True)
-    return _sections(entry, linker, mentions) + matcher.best(entry.text, _topics(entry, linker, mentions))
+    topics = _topics(entry, linker, mentions)
+    rules = matcher.best(entry.text, topics) or matcher.winner(_without_names(entry, linker), topics)
+    return _sections(entry, linker, mentions) + rules
+
+
+def _without_names(entry: Entry, linker: Linker) -> str:
+    """The ruling's text less the card, ability and faction names in it.
+
+    Those names weigh heavily and are repeated by the few rules about that card ("Floating Factory"),
+    which a question about something else would otherwise reach.
+    """
+    text, kept, last = entry.text, [], 0
+    for mention in linker.mentions(entry.text, {entry.topic}, loose=True):
+        if mention.target.kind != "topic":
+            kept.append(text[last:mention.start])
+            last = mention.end
+    return "".join(kept) + text[last:]
 
 
 def _question(entry: Entry) -> str:
