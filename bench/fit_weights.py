@@ -24,6 +24,7 @@ import loo  # noqa: E402
 
 from corpus import Corpus, finder, search  # noqa: E402
 
+MIN_GAIN = 0.002  # a change must gain this much: smaller gains are within the noise of a few hundred questions
 RULES_SHARE = 0.75  # chosen from the text before any fit, not from the figures
 GRID = {
     "note": [0.5, 0.6, 0.7, 0.8, 0.9, 1.0],
@@ -38,7 +39,10 @@ GRID = {
     "page_weight": [0.0, 0.1, 0.25, 0.5, 0.75, 1.0],
     "rule_weight": [0.0, 0.25, 0.5, 1.0, 1.5, 2.0],
     "rule_floor": [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 99.0],  # 99: never lift a rule
-    "rule_slot": [0, 1, 2],
+    "rule_slot": [0, 1, 2, 3],
+    "rule_count": [1, 2, 3],
+    "rule_page": [0, 1],
+    "page_yield": [0, 1, 3, 10],
 }
 
 
@@ -51,7 +55,7 @@ def prepared(corpus: Corpus, questions: list[dict]) -> list[tuple]:
             request = search.understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
             exclude = frozenset(parser.scores.number[i] for i in q["exclude"] if i in parser.scores.number)
             found, pages = search.candidates(searcher, parser.scores, request, search.Only(), 10, exclude)
-            named = parser.names.find(text)
+            named = search.named_in(parser, text)
             out.append((found, pages, q["pages"], q["rules"], (q["stratum"], q["kind"]), named))
     return out
 
@@ -96,7 +100,7 @@ def fit(corpus: Corpus, cases: list[tuple], passes: int) -> search.Weights:
             for value in values:
                 trial = dataclasses.replace(best, **{name: value})
                 trial_score = objective(corpus, cases, trial)
-                if trial_score > score + 1e-9:
+                if trial_score > score + MIN_GAIN:
                     best, score = trial, trial_score
             print(f"{name:12} -> {getattr(best, name):<5} objective {score:.4f}")
     return best

@@ -56,10 +56,17 @@ class Names:
         self.pages.pop("", None)
         self.starts = {name.split()[0] for name in (*self.titles, *self.pages)}
 
-    def find(self, text: str) -> Named:
-        """The sections and pages named in a query."""
+    def find(self, *texts: str) -> Named:
+        """The sections and pages named in a query (or in any of its readings)."""
+        titles: set[str] = set()
+        pages: set[str] = set()
+        for text in texts:
+            self._find(text, titles, pages)
+        return Named(frozenset(titles), frozenset(pages)) if titles or pages else NOTHING
+
+    def _find(self, text: str, titles: set[str], pages: set[str]) -> None:
+        """Add the names in one text to titles and pages."""
         said = [fold_title(w) for w in words(text)]
-        titles, pages = set(), set()
         for start in range(len(said)):
             if said[start] not in self.starts and said[start]:
                 continue
@@ -68,4 +75,3 @@ class Names:
                 if run in self.titles:
                     titles.add(run)
                 pages.update(self.pages.get(run, ()))
-        return Named(frozenset(titles), frozenset(pages)) if titles or pages else NOTHING

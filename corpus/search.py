@@ -41,10 +41,10 @@ class Weights:
     """
 
     note: float = 0.7
-    question: float = 0.8
+    question: float = 0.7
     faq: float = 0.7
     section: float = 1.4  # a card's or ability's own text, when the query names the card
-    section_page: float = 0.9  # ... when the query names its page only ("the Muaat hero")
+    section_page: float = 1.0  # ... when the query names its page only ("the Muaat hero")
     section_unnamed: float = 0.6  # ... when the query names neither (most rules questions)
     page: float = 0.5  # a page entry (topic, faction, card family)
     topic_weight: float = 0.5  # share of the topic's evidence added to each of its hits
@@ -52,7 +52,10 @@ class Weights:
     page_weight: float = 0.75  # a topic's best unit as one document, against its best hits
     rule_weight: float = 0.5  # share of the evidence of the entries under a rule added to the rule
     rule_floor: float = 0.1  # a rule matching this share of the best entry above it is lifted
-    rule_slot: int = 2  # ... to this place (0: first) when no rule is above it
+    rule_slot: int = 2  # ... into the first rule_slot + 1 hits, until they hold rule_count answers
+    rule_count: int = 2
+    rule_page: int = 0  # 1: only answers on the pages of those first hits are lifted
+    page_yield: int = 0  # a page entry in the first this many hits gives its place to its best answer
 
     def kind(self, kind: str) -> float:
         """How much an entry of this kind counts: rules and kinds not listed count fully."""
@@ -240,7 +243,9 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     ranked = [(score + weights.topic_weight * evidence.get(f.get("topic", ""), 0.0)
                + weights.rule_weight * under.get(f["id"], 0.0), f) for score, f in weighted]
     ranked.sort(key=lambda pair: (-pair[0], pair[1].get("order", 0)))
-    return search_rules.lift(ranked, {id(f): s for s, f in found}, weights.rule_floor, weights.rule_slot)
+    ranked = search_rules.lift(ranked, {id(f): s for s, f in weighted}, weights.rule_floor, weights.rule_slot,
+                               weights.rule_count, bool(weights.rule_page))
+    return search_rules.page_yields(ranked, weights.page_yield)
 
 
 @dataclass(frozen=True)
@@ -268,8 +273,15 @@ def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int 
     """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
     request = understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
     found, pages = candidates(searcher, parser.scores, request, only, limit, exclude)
-    named = parser.names.find(text) if parser.names else NOTHING
-    return rerank(found, pages, parser.known.loose, weights, parser.rules, named), request
+    return rerank(found, pages, parser.known.loose, weights, parser.rules, named_in(parser, text)), request
+
+
+def named_in(parser: Parser, text: str) -> Named:
+    """The cards, abilities and factions a query names; a player's word for one ("pds2" for
+    PDS II) names it as its title does."""
+    if parser.names is None:
+        return NOTHING
+    return parser.names.find(text, *parser.known.vocabulary.meanings(text))
 
 
 def make_hit(fields: dict, score: float, marks: frozenset[str], count: int = 1) -> Hit:
