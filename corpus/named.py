@@ -56,12 +56,15 @@ class Names:
         self.pages.pop("", None)
         self.starts = {name.split()[0] for name in (*self.titles, *self.pages)}
 
-    def find(self, *texts: str) -> Named:
-        """The sections and pages named in a query (or in any of its readings)."""
+    def find(self, text: str, *terms: str) -> Named:
+        """The sections and pages named in a query, or named whole by one of the game terms its
+        player words stand for ("dread 2" -> "dreadnought ii", not the card *Upgrade*)."""
         titles: set[str] = set()
         pages: set[str] = set()
-        for text in texts:
-            self._find(text, titles, pages)
+        self._find(text, titles, pages)
+        for term in map(fold_title, terms):
+            titles.update({term} & self.titles)
+            pages.update(self.pages.get(term, ()))
         return Named(frozenset(titles), frozenset(pages)) if titles or pages else NOTHING
 
     def _find(self, text: str, titles: set[str], pages: set[str]) -> None:
