@@ -11,8 +11,8 @@ import hashlib
 import re
 
 from corpus import search
-from corpus.named import folded
-from corpus.text import words
+from corpus.mentions import folded
+from corpus.names import words
 
 KINDS = ("faq", "question")
 RULE_KINDS = ("rule", "section")  # an LRR rule, or the text of the card or ability a ruling is about

@@ -1,7 +1,7 @@
 """Near-copies: entries that say the same thing but for the card they are under."""
 from __future__ import annotations
 
-from corpus.text import words
+from corpus.names import words
 
 
 def copy_keys(entries) -> dict[str, str]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from corpus import search
 from corpus.search import Hit, Only, Parser, Weights
-from corpus.text import fold_title, words
+from corpus.names import fold_title, words
 
 COMPLETE_WORDS = 3  # queries this short also get pages whose title starts with them
 GROUP_HITS = 3  # entries shown under each page

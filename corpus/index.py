@@ -13,7 +13,7 @@ from whoosh.query import Phrase
 
 from corpus.damage import DAMAGE, broken
 from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
-from corpus.naming import Masker
+from corpus.masking import Masker
 
 ANALYZER = StemmingAnalyzer()  # index and queries alike: lower case, no stopwords, stems
 
@@ -62,7 +62,7 @@ def build(folder: Path, entries: list[Entry]) -> None:
 
 
 def name_masker(entries: list[Entry]):
-    """The card and ability names of these entries, to index as names (see corpus.naming)."""
+    """The card and ability names of these entries, to index as names (see corpus.masking)."""
     return Masker((e.title for e in entries if e.kind == "section"),
                   keep=(e.title for e in entries if e.kind in PAGE_KINDS))
 

@@ -1,7 +1,11 @@
-"""Names, the one home: folding titles, reading rule ids, finding titles in prose.
+"""Names and words, the one home for folding text: titles, rule ids, search words, lookup keys.
 
-Every step that links (FAQ homes, rulings beside rules, cross-links in entry
-HTML) and any parser that matches a card by name uses these functions.
+Two folds, each for its own use:
+- fold() compares titles as written (accents kept, the last word singular). Every step that
+  links (FAQ homes, rulings beside rules, cross-links in entry HTML) and any parser that
+  matches a card by name uses it, with rule_ids() and find_titles().
+- words() gives a text's lower-case ASCII words, for search and lookups: fold_title() and
+  name_tokens() for the index and queries; the resolver's unit, planet and faction keys.
 """
 from __future__ import annotations
 
@@ -53,7 +57,7 @@ def rule_ids(text: str) -> list[str]:
     return RULE_ID.findall(text)
 
 
-def words(text: str) -> list[tuple[int, int]]:
+def word_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each word, a dashed compound ("Anti–Fighter") counted as one."""
     return [m.span() for m in _WORD.finditer(text)]
 
@@ -72,7 +76,7 @@ def find_titles(text: str, known, firsts: frozenset, lasts: frozenset | None = N
                 longest: int = 8) -> list[tuple[int, int, str]]:
     """Known folded titles in prose as whole words, longest first, not overlapping:
     (start, end, folded). Any case; plurals and FORMS count."""
-    spans = words(text)
+    spans = word_spans(text)
     found, i = [], 0
     while i < len(spans):
         if firsts.isdisjoint(_starts(text[spans[i][0]:spans[i][1]])):
@@ -119,3 +123,39 @@ def sentence_start(text: str, start: int) -> bool:
     """True when a word is capitalised only because a sentence (or quote) starts there."""
     before = text[:start].rstrip(" (")
     return not before or before.endswith((".", "?", "!", ":", "\n", "Q", "A"))
+
+
+# Search words: lower-case ASCII, accents dropped, any other character a separator.
+_ASCII_WORD = re.compile(r"[a-z0-9]+")
+_CAPITALS = re.compile(r"\b[A-Z][A-Z0-9]+\b")
+NAME_MARK = "_0"  # ends in a digit, so the stemmer leaves a name token alone
+
+
+def words(text: str) -> list[str]:
+    """Lower-case ASCII words of a text: "Jol–Nar's PDS-2" -> jol, nar, s, pds, 2."""
+    text = "".join(ch if ch.isascii() else ("" if unicodedata.combining(ch) else " ")
+                   for ch in unicodedata.normalize("NFKD", text))
+    return _ASCII_WORD.findall(text.lower())
+
+
+def capitals(text: str) -> set[str]:
+    """Words typed in capitals ("SO", "PDS2"), lower-cased: abbreviations, not English."""
+    return {w.lower() for w in _CAPITALS.findall(text)}
+
+
+def fold_title(title: str) -> str:
+    """Compare titles loosely, for search: case, punctuation, a leading "the", plural endings."""
+    folded = words(title)
+    if folded[:1] == ["the"]:
+        folded = folded[1:]
+    return " ".join(_loose_singular(w) for w in folded)
+
+
+def _loose_singular(word: str) -> str:
+    """A plural ending dropped ("cards" -> "card"), loosely: any final s of a word over three letters."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
+def name_tokens(text: str) -> tuple[str, ...]:
+    """The index tokens of a card or ability name: folded words, not stemmed (holding_0)."""
+    return tuple(_loose_singular(w) + NAME_MARK for w in words(text))

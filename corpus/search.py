@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from corpus import copies, search_rules, vocab
 from corpus.index import TermScores
-from corpus.named import NOTHING, Named, Names, folded
+from corpus.mentions import NOTHING, Named, NameFinder, folded
 from corpus.snippets import snippet
 from corpus.vocab import Concept, Request, understand
 
@@ -256,7 +256,7 @@ class Parser:
     scores: TermScores
     copies: dict[str, str]
     rules: dict[str, str] = field(default_factory=dict)  # entry id -> the numbered rule it sits under
-    names: Names | None = None  # what a query names (cards, abilities, faction and card pages)
+    names: NameFinder | None = None  # what a query names (cards, abilities, faction and card pages)
 
 
 def make_parser(entries, reader) -> Parser:
@@ -265,7 +265,7 @@ def make_parser(entries, reader) -> Parser:
     indexed = frozenset(t for f in scores.fields for t in reader.field_terms(f))
     known = vocab.Known(entries, indexed)
     return Parser(known, scores, copies.copy_keys(entries), search_rules.rule_of(entries),
-                  Names(entries, known.vocabulary.aliases))
+                  NameFinder(entries, known.vocabulary.aliases))
 
 
 def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int = 0,

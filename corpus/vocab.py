@@ -10,7 +10,7 @@ from importlib import resources
 from typing import Collection, Iterable
 
 from corpus.index import ANALYZER
-from corpus.text import capitals, fold_title, name_tokens, words  # noqa: F401 (re-exported)
+from corpus.names import capitals, fold_title, name_tokens, words  # noqa: F401 (re-exported)
 
 MAX_ALIAS_WORDS = 4
 REPEAT_WEIGHT = 0.5  # extra weight of a word for each time a question repeats it
@@ -117,7 +117,7 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
 
     Runs of words that spell one of names (folded card or ability titles such as "skilled
     retreat") also count as that phrase. Words also match card names written as themselves
-    when their name tokens are among exact (the index's terms; see corpus.naming).
+    when their name tokens are among exact (the index's terms; see corpus.masking).
     """
     quoted = [stems(p) for p in PHRASE.findall(text)]
     rest = RULE_MENTION.sub(" ", PHRASE.sub(" ", text)).replace('"', " ")

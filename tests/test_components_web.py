@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -72,3 +73,41 @@ def test_the_production_widget_lists_planets_and_reads_a_planet_permalink(client
     html = client.get("/rules/production", query_string={
         "ability": "production", "p": "Space Dock I*1@Mecatol Rex", "b": "Infantry*2"}).get_data(as_text=True)
     assert '<option value="Mecatol Rex">' in html and 'class="rs-limit">3<' in html
+
+
+def _planet_resources(corpus) -> dict[str, int]:
+    """Each official planet's printed name and resources, read from the corpus entries."""
+    return {e.facts.get("planet_name") or e.title: int(e.facts["resources"])
+            for e in corpus.entries if e.category == "Planet" and "resources" in e.facts}
+
+
+def test_the_producers_planet_box_completes_planet_names(client, default_corpus):
+    html = client.get("/rules/production").get_data(as_text=True)
+    boxes = re.findall(r'<input name="pl"[^>]*>', html)
+    assert boxes and all('list="rs-planets"' in box for box in boxes)
+    datalist = html[html.index('<datalist id="rs-planets">'):]
+    offered = [unescape(v) for v in re.findall(r'<option value="([^"]*)">', datalist[:datalist.index("</datalist>")])]
+    assert sorted(offered) == sorted(_planet_resources(default_corpus))
+
+
+def test_every_planet_the_box_completes_is_accepted(client, default_corpus):
+    wrong = {}
+    for name, resources in _planet_resources(default_corpus).items():
+        fragment = client.get("/resolver/production", query_string={
+            "ability": "production", "p": "Space Dock I*1", "pl": name, "b": "Infantry*1"}).get_data(as_text=True)
+        limit = re.search(r'class="rs-limit">(\d+)<', fragment)
+        if limit is None or int(limit[1]) != resources + 2:
+            wrong[name] = limit and limit[1]
+    assert wrong == {}
+
+
+def test_a_planet_permalink_fills_the_planet_box(client):
+    html = client.get("/rules/production", query_string={
+        "ability": "production", "p": "Space Dock I*1@Mecatol Rex"}).get_data(as_text=True)
+    assert re.search(r'name="p" value="Space Dock I\*1"[^>]*>\s*<input name="pl" value="Mecatol Rex"', html)
+
+
+def test_a_planet_in_the_box_and_after_at_names_the_box(client):
+    fragment = client.get("/resolver/production", query_string={
+        "ability": "production", "p": "Space Dock I*1@3", "pl": "Mecatol Rex"}).get_data(as_text=True)
+    assert 'data-invalid="pl:0"' in fragment and "producers[0].planet: give the planet in its box" in fragment

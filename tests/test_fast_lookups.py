@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from corpus import names
-from corpus.naming import Masker
+from corpus.masking import Masker
 
 TITLES = ["Space Cannon", "Anti-Fighter Barrage", "PDS", "Production", "Shields Holding", "Shields",
           "War Sun", "War Funding", "Neighbors", "The Crown of Emphidia", "Rally to the Cause"]

@@ -36,3 +36,11 @@ def test_modules_stay_small():
         for module in (ROOT / package).rglob("*.py"):
             lines = len(module.read_text(encoding="utf-8").splitlines())
             assert lines <= 300, f"{module.relative_to(ROOT)} has {lines} lines"
+
+
+def test_corpus_folds_text_in_one_module():
+    # corpus/names.py is the one home for folding text (titles, search words, the resolver's lookup keys);
+    # search.py only puts the raw query in Unicode's NFKC form before reading it.
+    folding = sorted(str(module.relative_to(ROOT / "corpus")) for module in (ROOT / "corpus").rglob("*.py")
+                     if "unicodedata" in imported_packages(module))
+    assert folding == ["names.py", "search.py"]

@@ -1,7 +1,7 @@
-"""Card and ability names are indexed word for word (corpus.naming), so stems do not reach them."""
+"""Card and ability names are indexed word for word (corpus.masking), so stems do not reach them."""
 from __future__ import annotations
 
-from corpus.naming import Masker
+from corpus.masking import Masker
 from corpus.vocab import stems, understand, vocabulary
 
 

@@ -55,16 +55,46 @@ def test_space_cannon_offense_can_decide_it_before_any_round():
 
 
 def test_retreat_at_the_end_of_the_announced_round():
-    answer = space(side(("Fighter I", 1)), side(("Fighter I", 1)), retreat={"side": "defender", "round": 1})
+    # Destroyer I hits on 9-10 as Fighter I does, but has a move value, so it can retreat (78.7b).
+    answer = space(side(("Destroyer I", 1)), side(("Destroyer I", 1)), retreat={"side": "defender", "round": 1})
     assert answer["outcome"] == pytest.approx({"attacker": 0.16, "defender": 0.16, "draw": 0.04, "retreat": 0.64})
     assert answer["rounds_expected"] == pytest.approx(1)
     assert answer["retreat"] == {"side": "defender", "round": 1}
 
 
 def test_retreat_in_round_two_fights_round_two():
-    answer = space(side(("Fighter I", 1)), side(("Fighter I", 1)), retreat={"side": "attacker", "round": 2})
+    answer = space(side(("Destroyer I", 1)), side(("Destroyer I", 1)), retreat={"side": "attacker", "round": 2})
     assert answer["outcome"]["retreat"] == pytest.approx(0.64 * 0.64)
     assert answer["outcome"]["attacker"] == pytest.approx(0.16 + 0.64 * 0.16)
+
+
+def test_retreat_takes_only_the_fighters_its_ships_can_carry():
+    # 78.7b: ships with a move value leave; Fighter I (no move value) only within their capacity; the rest
+    # are removed. Attacker: Cruiser I (hits 40%). Defender: Cruiser II (capacity 1, hits 50%) and 2 Fighter I
+    # (20% each), retreating in round 1. The attacker's hit destroys a fighter; the defender's 3 dice miss
+    # with 0.5 * 0.8 * 0.8 = 0.32, and then it retreats with its cruiser and 1 fighter (2 or 1 were left).
+    answer = space(side(("Cruiser I", 1)), side(("Cruiser II", 1), ("Fighter I", 2)),
+                   retreat={"side": "defender", "round": 1})
+    assert answer["outcome"] == pytest.approx({"attacker": 0, "defender": 0.68, "draw": 0, "retreat": 0.32},
+                                              abs=EXACT)
+    fighters = next(u for u in answer["survivors"]["defender"] if u["name"] == "Fighter I")
+    # Won (0.68): 2 fighters if the attacker missed (0.6), else 1; retreated (0.32): the 1 the cruiser carries.
+    assert fighters["expected"] == pytest.approx(0.68 * (0.6 * 2 + 0.4 * 1) + 0.32 * 1, abs=EXACT)
+    assert any(s["rule"] == "78.7b" for s in answer["steps"])
+
+
+def test_a_retreat_with_nothing_that_can_leave_is_a_loss():
+    # A lone Fighter I cannot retreat (no move value, no ship to carry it): it is removed and the attacker,
+    # with its cruiser, wins. Cruiser I hits 40%, Fighter I 20%: draw 0.4 * 0.2, defender 0.6 * 0.2.
+    answer = space(side(("Cruiser I", 1)), side(("Fighter I", 1)), retreat={"side": "defender", "round": 1})
+    assert answer["outcome"] == pytest.approx({"attacker": 0.8, "defender": 0.12, "draw": 0.08, "retreat": 0},
+                                              abs=EXACT)
+
+
+def test_fighter_ii_retreats_on_its_own_move():
+    answer = space(side(("Cruiser I", 1)), side(("Fighter II", 1)), retreat={"side": "defender", "round": 1})
+    # Fighter II hits 30% and has a move value: both alive after round 1 (0.6 * 0.7) means it got away.
+    assert answer["outcome"]["retreat"] == pytest.approx(0.6 * 0.7, abs=EXACT)
 
 
 def test_ground_forces_in_space_do_not_fight():

@@ -118,4 +118,45 @@ def test_shields_holding_is_for_space_combat_only():
     with pytest.raises(ResolveError) as err:
         resolve({"ability": "ground_combat", "attacker": side(("Infantry I", 1), modifiers=["shields_holding"]),
                  "defender": side(("Infantry I", 1))})
-    assert err.value.field == "attacker.modifiers"
+    assert err.value.field == "attacker.modifiers[0]"
+
+
+# Which battles each card can change, read from its text: combat rolls and Sustain Damage happen in every
+# battle; Space Cannon, Anti-Fighter Barrage and Bombardment only in a space combat or an invasion (a ground
+# combat alone has no unit-ability rolls); Assault Cannon, Graviton Laser System (its hits go to ships) and
+# Shields Holding name the space combat.
+APPLIES = {
+    "unrelenting": {"space_combat", "ground_combat", "invasion"},
+    "fragile": {"space_combat", "ground_combat", "invasion"},
+    "morale_boost": {"space_combat", "ground_combat", "invasion"},
+    "duranium_armor": {"space_combat", "ground_combat", "invasion"},
+    "non_euclidean_shielding": {"space_combat", "ground_combat", "invasion"},
+    "antimass_deflectors": {"space_combat", "invasion"},
+    "plasma_scoring": {"space_combat", "invasion"},
+    "extra_die": {"space_combat", "invasion"},
+    "no_space_cannon": {"space_combat", "invasion"},
+    "assault_cannon": {"space_combat"},
+    "graviton_laser_system": {"space_combat"},
+    "shields_holding": {"space_combat"},
+}
+FIRST = ("duranium_armor", "non_euclidean_shielding")  # a modifier every battle takes, listed first
+UNITS = {"space_combat": ("Cruiser I", 1), "ground_combat": ("Infantry I", 1), "invasion": ("Infantry I", 1)}
+
+
+@pytest.mark.parametrize("ability", sorted(UNITS))
+@pytest.mark.parametrize("key", sorted(APPLIES))
+def test_a_modifier_is_taken_only_by_the_battles_it_applies_to(ability, key):
+    body = {"name": key, "round": 1} if key in ("morale_boost", "shields_holding") else key
+    request = {"ability": ability, "attacker": side(UNITS[ability]),
+               "defender": side(UNITS[ability], modifiers=[FIRST[key == "duranium_armor"], body])}
+    if ability in APPLIES[key]:
+        assert sum(resolve(request)["outcome"].values()) == pytest.approx(1, abs=EXACT)
+    else:
+        with pytest.raises(ResolveError) as err:
+            resolve(request)
+        assert (err.value.field, "does not apply to" in str(err.value)) == ("defender.modifiers[1]", True)
+
+
+def test_the_catalogue_of_a_battle_lists_the_modifiers_that_apply_to_it():
+    for ability in UNITS:
+        assert {m["key"] for m in modifier_catalogue(ability)} == {k for k, on in APPLIES.items() if ability in on}

@@ -192,6 +192,7 @@ MEANINGS = {
     "96.2": "each color of plastic comes with the following units",
     "78.2a": "start of combat",
     "78.3a": "space combat ends immediately",
+    "78.7b": "unable to move or be transported are removed",
     "42.4c": "is the winner of the combat",
     "42.4d": "the combat ends in a draw",
 }

@@ -7,6 +7,7 @@ from urllib.parse import parse_qsl, urlencode
 import pytest
 from werkzeug.datastructures import MultiDict
 
+from test_resolve_battle_modifiers import APPLIES
 from test_web_resolver import html, post, query, submitted, widget
 from webapp.scenario import decode, encode
 
@@ -27,6 +28,27 @@ def test_battle_widget_is_on_its_page(client, slug, ability):
     form = widget(html(client, f"/rules/{slug}"))
     assert f'action="/rules/{slug}#resolver"' in form and re.search(rf'name="ability" value="{ability}"', form)
     assert 'name="a"' in form and 'name="d"' in form and 'value="morale_boost@2"' in form
+
+
+def offered_modifiers(form: str, side: str = "defender") -> set[str]:
+    """The modifier keys a side's boxes offer and show (a hidden box is for another battle type)."""
+    part = form[form.index(f'data-side="{side}"'):]
+    part = part[:part.index('class="rs-small"')]
+    labels = re.findall(r'<label title="[^"]*" data-for="[^"]*"( hidden)?>(.*?)</label>', part, re.S)
+    return {re.search(r'value="(\w+?)(?:@\d+)?"', body)[1] for hidden, body in labels if not hidden}
+
+
+@pytest.mark.parametrize("slug, ability", BATTLE_PAGES.items())
+def test_battle_form_offers_the_modifiers_of_its_battle_type(client, slug, ability):
+    assert offered_modifiers(widget(html(client, f"/rules/{slug}"))) == {
+        key for key, battles in APPLIES.items() if ability in battles}
+
+
+def test_a_modifier_for_another_battle_is_a_400_naming_it(client):
+    body = {"ability": "ground_combat", "attacker": {"units": [{"name": "Infantry II", "count": 2}]},
+            "defender": {"units": [{"name": "Infantry I"}], "modifiers": ["morale_boost", "assault_cannon"]}}
+    response = client.post("/api/resolve", json=body)
+    assert (response.status_code, response.get_json()["field"]) == (400, "defender.modifiers[1]")
 
 
 @pytest.mark.parametrize("text", CANONICAL)
@@ -89,6 +111,7 @@ def test_battle_form_resubmits_its_scenario_without_javascript(client, text):
     ("ability=space_combat&a=Carrier&d=Carrier&dc=12", "defender.combat_modifier", "dc"),
     ("ability=ground_combat&a=Infantry&d=Infantry&retreat=attacker@1", "retreat", "retreat"),
     ("ability=space_combat&a=Carrier&d=Carrier&do=Fighter", "defender.order[0]", "do"),
+    ("ability=ground_combat&a=Infantry&d=Infantry&am=plasma_scoring", "attacker.modifiers[0]", "am"),
 ])
 def test_battle_error_names_its_field_and_control(client, text, field, invalid):
     fragment = html(client, f"/resolver/space-combat?{text}")

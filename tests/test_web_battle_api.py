@@ -41,3 +41,10 @@ def test_catalogue_lists_battle_modifiers_with_their_cards(client):
     assert cards["duranium_armor"] == "Duranium Armor"
     assert cards["extra_die"].startswith("Trrakan Aun Zulok")
     assert any(u["name"] == "War Sun" and u["combat"]["dice"] == 3 for u in body["units"])
+
+
+def test_catalogue_of_a_ground_combat_lists_only_its_modifiers(client):
+    modifiers = client.get("/api/resolve/catalogue?ability=ground_combat").get_json()["modifiers"]
+    keys = {m["key"] for m in modifiers}
+    assert "morale_boost" in keys and not keys & {"assault_cannon", "plasma_scoring", "shields_holding"}
+    assert all("ground_combat" in m["battles"] for m in modifiers)

@@ -168,6 +168,7 @@ def test_fragment_is_the_answer_the_page_shows(client):
     ("ability=space_cannon&u=&u=PDS+II*1&u=&u=11x1", "u:3"),  # units[1]: the second filled field of four
     ("ability=space_cannon&u=PDS+II*1&seed=x", "seed"),
     ("ability=production&p=Space+Dock+I*1@3&b=War+Sun*1/7", "b:0"),
+    ("ability=production&p=Space+Dock+II*1&pl=4&p=&pl=&p=Space+Dock+I*1&pl=", "pl:2"),  # producers[1]: its planet box
 ])
 def test_fragment_names_the_controls_the_error_is_about(client, query, invalid):
     assert f'data-invalid="{invalid}"' in html(client, f"/resolver/space-cannon?{query}")
@@ -327,6 +328,14 @@ def test_typed_units_decode_leniently(typed, entry):
 def test_blank_rows_are_skipped():
     params = MultiDict([("ability", "space_cannon"), ("u", ""), ("u", "PDS II*2"), ("u", "  ")])
     assert decode(params)["units"] == [{"name": "PDS II", "count": 2}]
+
+
+def test_planet_boxes_pair_with_their_producer_rows():
+    params = MultiDict([("ability", "production"), ("p", ""), ("pl", "Abyz"), ("p", "Space Dock I*1!enemy"),
+                        ("pl", " Mecatol Rex "), ("p", "Space Dock II*1@4"), ("pl", "")])
+    assert decode(params)["producers"] == [
+        {"name": "Space Dock I", "count": 1, "planet": "Mecatol Rex", "enemy_ships": True},
+        {"name": "Space Dock II", "count": 1, "planet_resources": 4}]
 
 
 def test_no_ability_is_no_scenario():

@@ -106,6 +106,17 @@ def test_add_a_row(page):
     expect(page.locator(".rs-bar")).to_have_count(2)
 
 
+def test_a_new_producer_row_has_an_empty_planet_box(page):
+    open_widget(page, "/rules/production")
+    page.locator("input[name=p]").nth(1).fill("Space Dock I*1")
+    page.locator("input[name=pl]").nth(1).fill("3")
+    page.locator(".rs-list[data-param=p] .rs-add").click()
+    expect(page.locator("input[name=pl]")).to_have_count(3)
+    expect(page.locator("input[name=pl]").nth(2)).to_have_value("")
+    expect(page.locator("input[name=pl]").nth(2)).to_have_attribute("list", "rs-planets")
+    expect(page.locator("input[name=pl]").nth(2)).to_have_attribute("aria-label", "Planet or its resources 3")
+
+
 @pytest.mark.parametrize("query", CANONICAL)
 def test_the_answer_swapped_in_is_the_one_the_permalink_shows(page, query):
     page.goto(f"/rules/space-cannon?{query}#resolver")
@@ -171,6 +182,16 @@ def test_battle_retreat_and_modifiers_change_the_answer(page):
     page.locator("select[name=retreat]").select_option("defender@1")
     expect(page.locator(".rs-bar")).to_have_count(4)
     expect(page.locator(".rs-permalink")).to_have_attribute("href", re.compile(r"dm=unrelenting&retreat=defender@1"))
+
+
+def test_switching_to_ground_combat_hides_the_space_and_bombardment_modifiers(page):
+    open_widget(page, "/rules/invasion")
+    plasma = page.locator(".rs-side[data-side=attacker] input[value=plasma_scoring]")
+    expect(plasma).to_be_visible()
+    page.locator("input[name=ability][value=ground_combat]").check()
+    expect(plasma).to_be_hidden()
+    expect(plasma).to_be_disabled()
+    expect(page.locator(".rs-side[data-side=attacker] select[name=am]").first).to_be_enabled()
 
 
 def test_battle_error_marks_the_row(page):

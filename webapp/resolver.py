@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, request
 
 from corpus.model import Entry
-from corpus.resolve import ResolveError, catalogue, modifier_catalogue, resolve
+from corpus.resolve import BATTLES, ResolveError, catalogue, modifier_catalogue, resolve
 from webapp import urls
 from webapp.api import ok
 from webapp.corpus_access import get_corpus
@@ -51,8 +51,10 @@ def resolve_view():
 
 @bp.get("/catalogue")
 def catalogue_view():
-    """Units for the widget's picker: ?ability= (or picker "build"); all units without it; battle modifiers."""
+    """Units for the widget's picker: ?ability= (or picker "build"); all units without it; battle modifiers
+    (for a battle ability, those that apply to it)."""
+    ability = request.args.get("ability") or None
     try:
-        return ok(units=catalogue(request.args.get("ability") or None), modifiers=modifier_catalogue())
+        return ok(units=catalogue(ability), modifiers=modifier_catalogue(ability if ability in BATTLES else None))
     except ResolveError as exc:
         raise WebError(str(exc), 400, field=exc.field) from None

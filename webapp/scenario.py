@@ -13,6 +13,8 @@ Scenario query string (the permalink, and the widget's no-JS form fields, which 
     faction=arborec                production: the faction
     p=NAME[*COUNT][@RES][!enemy]   production: a producing unit (a space dock on a 3-resource planet: @3;
                                    other players' ships in its system: !enemy)
+    pl=PLANET                      production: the planet (or its resources) of the `p` in the same form row;
+                                   the form's planet box, the same as "@PLANET" after that `p`
     b=NAME[*COUNT][/HAVE]          production: a unit to build, HAVE of its type left in reinforcements
     resources= fleet_pool= ships_in_system= capacity_in_system= units_in_space=   production context
     ability=space_combat | ground_combat | invasion
@@ -115,6 +117,34 @@ def decode_producer(text: str) -> dict:
     return entry
 
 
+def producer_rows(params: MultiDict) -> list[tuple[str, str]]:
+    """The filled `p` rows with their planet boxes (`pl`, paired by position as the form sends them);
+    a row without a box has its "@…" moved there, so the form shows every planet in its box."""
+    wheres = params.getlist("pl")
+    rows = []
+    for index, unit in enumerate(params.getlist("p")):
+        unit, where = unit.strip(), (wheres[index] if index < len(wheres) else "").strip()
+        if not unit:
+            continue
+        if not where and "@" in unit:
+            enemy = unit.lower().endswith("!enemy")
+            head, _, where = (unit[:-6] if enemy else unit).rpartition("@")
+            unit, where = head.strip() + ("!enemy" if enemy else ""), where.strip()
+        rows.append((unit, where))
+    return rows
+
+
+def _joined(index: int, unit: str, where: str) -> str:
+    """One `p` value with its row's planet box: "Space Dock I*1" and "Mecatol Rex" -> "Space Dock I*1@Mecatol Rex"."""
+    if not where:
+        return unit
+    enemy = unit.lower().endswith("!enemy")
+    head = unit[:-6].rstrip() if enemy else unit
+    if "@" in head:
+        raise ResolveError(f"producers[{index}].planet", "give the planet in its box or after “@”, not both")
+    return f"{head}@{where}" + ("!enemy" if enemy else "")
+
+
 def decode_build(text: str) -> dict:
     """One `b` value: "Infantry I*2", "War Sun*1/0" (none left in reinforcements)."""
     head, slash, have = text.rpartition("/") if "/" in text else (text, "", "")
@@ -141,7 +171,8 @@ def decode(params: MultiDict) -> dict | None:
         req: dict = {"ability": ability}
         if params.get("faction", "").strip():
             req["faction"] = params["faction"].strip()
-        req["producers"] = [decode_producer(v) for v in values(params, "p")]
+        req["producers"] = [decode_producer(_joined(i, unit, where)) for i, (unit, where) in
+                            enumerate(producer_rows(params))]
         req["build"] = [decode_build(v) for v in values(params, "b")]
         req.update({key: _number(params[key]) for key, _ in CONTEXT if params.get(key, "").strip()})
         return req

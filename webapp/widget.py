@@ -20,7 +20,7 @@ from webapp.corpus_access import get_corpus
 from webapp.errors import WebError
 from webapp.resolver import answer
 from webapp.scenario import (BATTLES, CONTEXT, FLAGS, LABELS, LISTS, PAGES, PLASMA_FOR, SIDES, TARGETS, decode,
-                             encode, values)
+                             encode, producer_rows, values)
 
 bp = Blueprint("widget", __name__)
 
@@ -89,8 +89,13 @@ class Widget:
         return values(self.params, key)
 
     @property
+    def producer_rows(self) -> list[tuple[str, str]]:
+        """The filled producer rows: the unit, and its planet (or resources) for the planet box."""
+        return producer_rows(self.params)
+
+    @property
     def planets(self) -> list[str]:
-        """Planet names the producers' planet box offers (a datalist)."""
+        """Planet names the producers' planet boxes offer (a datalist)."""
         return sorted({name for name, _ in get_corpus().planets().values()})
 
     def names(self, picker: str) -> list[tuple[str, str]]:
@@ -117,6 +122,8 @@ class Widget:
         if found is None:
             return None
         name, row, sub = found[1], found[2], found[3]
+        if name == "producers" and sub in ("planet", "planet_resources"):
+            return "pl", None if row is None else int(row)  # the row's planet box
         if name == "modifiers":
             name = "plasma" if sub == "plasma_scoring" else next((k for k, v in FLAGS.items() if v[0] == sub), sub)
         return LISTS.get(name, name), None if row is None else int(row)
@@ -135,7 +142,8 @@ class Widget:
         key, row = target
         if row is None:
             return key
-        filled = [i for i, value in enumerate(self.params.getlist(key)) if value.strip()]
+        # Rows count the filled fields; a planet box counts by the producer beside it.
+        filled = [i for i, value in enumerate(self.params.getlist("p" if key == "pl" else key)) if value.strip()]
         return f"{key}:{filled[row]}" if row < len(filled) else key
 
     def chart(self) -> dict:
@@ -162,8 +170,9 @@ class Widget:
 
     @property
     def battle_modifiers(self) -> list[dict]:
-        """Checkboxes for each side: the modifiers the battle engine lists in its catalogue."""
-        return battle.modifiers()
+        """Boxes for each side: the catalogue's modifiers that apply to a battle type offered here (the
+        ones for another type than the chosen one are hidden, as resolver.js hides them on a switch)."""
+        return [m for m in battle.modifiers() if set(m["battles"]) & set(self.choices)]
 
     def checked(self, key: str, modifier: str) -> str | None:
         """The value of a side's ticked modifier box, or None (Morale Boost may carry its round: "morale_boost@2")."""

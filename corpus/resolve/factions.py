@@ -1,8 +1,8 @@
 """Faction slugs (as in the tirules F_ page names) and the names players use."""
 from __future__ import annotations
 
-import re
-import unicodedata
+
+from corpus.names import words
 
 from .errors import ResolveError
 
@@ -60,8 +60,7 @@ ALIASES = {
 
 def _squash(text: str) -> str:
     """Lower-case ASCII letters and digits only ("Jol–Nar" -> "jolnar")."""
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]", "", text.lower())
+    return "".join(words(text))
 
 
 _BY_SQUASHED = {_squash(slug): slug for slug in FACTIONS}

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import functools
 import json
-import re
-import unicodedata
 from dataclasses import dataclass
 from importlib import resources
+
+from corpus.names import words
 
 from .errors import ResolveError
 from .factions import faction_name
@@ -124,14 +124,11 @@ def _roll_dict(roll: Roll) -> dict:
 
 
 def unit_key(name: str) -> str:
-    """Lookup key: ASCII words, lower case; a final 1/2 reads as I/II."""
-    # Accents go, other non-ASCII (en dashes, curly quotes) separate words.
-    chars = (c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    text = "".join(c if c.isascii() else " " for c in chars).lower()
-    words = re.findall(r"[a-z0-9]+", text)
-    if words and words[-1] in ("1", "2"):
-        words[-1] = "i" * int(words[-1])
-    return " ".join(words)
+    """Lookup key: ASCII words, lower case (accents go, en dashes separate); a final 1/2 reads as I/II."""
+    found = words(name)
+    if found and found[-1] in ("1", "2"):
+        found[-1] = "i" * int(found[-1])
+    return " ".join(found)
 
 
 def _unit(data: dict) -> Unit:

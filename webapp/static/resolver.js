@@ -9,13 +9,13 @@
   const offline = box.querySelector(".rs-offline");
   const answer = () => box.querySelector(".rs-answer");
 
-  // Modifiers that do not apply to the chosen ability are hidden and not sent.
+  // Modifiers that do not apply to the chosen ability (or battle type) are hidden and not sent.
   function follow() {
     const chosen = form.querySelector("input[name=ability]:checked") || form.querySelector("input[name=ability]");
     form.querySelectorAll("label[data-for]").forEach((label) => {
       const applies = label.dataset.for.split(" ").includes(chosen.value);
       label.hidden = !applies;
-      label.querySelector("input").disabled = !applies;
+      label.querySelector("input, select").disabled = !applies;
     });
   }
 
@@ -78,18 +78,20 @@
     if (rows.some((input) => input.value.trim())) timer = setTimeout(run, 250);
   }
 
-  // "Add a row" copies the last row, emptied.
+  // "Add a row" copies the last row (a producer's row has its planet box too), emptied.
   form.querySelectorAll(".rs-add").forEach((button) => {
     button.hidden = false;
     button.addEventListener("click", () => {
       const rows = button.parentElement.querySelector(".rs-rows");
       const row = rows.lastElementChild.cloneNode(true);
-      const input = row.querySelector("input");
-      input.value = "";
-      input.removeAttribute("aria-invalid");
-      input.setAttribute("aria-label", input.getAttribute("aria-label").replace(/\d+$/, String(rows.children.length + 1)));
+      row.querySelectorAll("input").forEach((input) => {
+        input.value = "";
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("aria-describedby");
+        input.setAttribute("aria-label", input.getAttribute("aria-label").replace(/\d+$/, String(rows.children.length + 1)));
+      });
       rows.append(row);
-      input.focus();
+      row.querySelector("input").focus();
     });
   });
 

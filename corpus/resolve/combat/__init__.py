@@ -34,10 +34,9 @@ def fight(req: BattleRequest) -> Battle:
         what = "a ship" if arena == "space" else "a ground force"
         raise ResolveError("attacker.units", f"the attacker needs at least {what} to fight this {req.ability}")
     morale = max(req.attacker.mods.last_round, req.defender.mods.last_round)
-    retreat_round = req.retreat[1] if req.retreat else None
     if req.ability == "space_combat":
         start = space_cannon_offense(chain, req.attacker, req.defender)
-        totals = run(chain, start, first_round(chain), max(1, morale), retreat_round)
+        totals = run(chain, start, first_round(chain), max(1, morale), req.retreat)
     else:
         start = (invasion_start(chain, req.attacker, req.defender) if req.ability == "invasion"
                  else {chain.joint(chain.attacker.initial(), chain.defender.initial()): 1.0})

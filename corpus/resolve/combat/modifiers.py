@@ -15,53 +15,66 @@ class Modifier:
     kind: str  # "faction ability", "technology", "action card", "leader"
     text: str  # the card's effect, in our words
     effect: str  # what the resolver applies
+    battles: tuple[str, ...]  # the battle types its card can change (read from the card's text)
     takes_round: bool = False
 
     def to_dict(self) -> dict:
         """Catalogue entry."""
         return {"key": self.key, "card": self.card, "kind": self.kind, "text": self.text,
-                "effect": self.effect, "takes_round": self.takes_round}
+                "effect": self.effect, "battles": list(self.battles), "takes_round": self.takes_round}
+
+
+# Combat rolls and Sustain Damage happen in every battle; unit abilities (Space Cannon, Bombardment) in a space
+# combat (Space Cannon Offense, Anti-Fighter Barrage) and an invasion (Bombardment, Space Cannon Defense), never
+# in a ground combat alone; some cards name the space combat.
+EVERY = ("space_combat", "ground_combat", "invasion")
+ABILITY_ROLLS = ("space_combat", "invasion")
+SPACE = ("space_combat",)
+BATTLE_NAMES = {"space_combat": "a space combat", "ground_combat": "a ground combat", "invasion": "an invasion"}
 
 
 MODIFIERS = {m.key: m for m in (
     Modifier("unrelenting", "Unrelenting (Sardakk N'orr)", "faction ability",
-             "+1 to the result of each of your units' combat rolls.", "+1 to every combat roll of this side"),
+             "+1 to the result of each of your units' combat rolls.", "+1 to every combat roll of this side", EVERY),
     Modifier("fragile", "Fragile (Universities of Jol-Nar)", "faction ability",
-             "-1 to the result of each of your units' combat rolls.", "-1 to every combat roll of this side"),
+             "-1 to the result of each of your units' combat rolls.", "-1 to every combat roll of this side", EVERY),
     Modifier("morale_boost", "Morale Boost", "action card",
              "At the start of a combat round: +1 to the result of each of your units' combat rolls this round.",
              "+1 to this side's combat rolls in one round (round 1 unless \"round\" says otherwise)",
-             takes_round=True),
+             EVERY, takes_round=True),
     Modifier("assault_cannon", "Assault Cannon", "technology",
              "At the start of a space combat in a system with 3 or more of your non-fighter ships, your opponent "
              "must destroy 1 of their non-fighter ships.",
-             "the opponent destroys its cheapest non-fighter ship at the start of space combat (no Sustain Damage, 87.5)"),
+             "the opponent destroys its cheapest non-fighter ship at the start of space combat (no Sustain Damage, 87.5)",
+             SPACE),
     Modifier("duranium_armor", "Duranium Armor", "technology",
              "Each combat round, after you assign hits, repair 1 of your damaged units that did not use Sustain "
-             "Damage this round.", "after assigning hits each round, this side repairs its most expensive eligible unit"),
+             "Damage this round.", "after assigning hits each round, this side repairs its most expensive eligible unit",
+             EVERY),
     Modifier("antimass_deflectors", "Antimass Deflectors", "technology",
              "When other players' units use Space Cannon against your units, -1 to each die.",
-             "-1 to the opponent's Space Cannon dice against this side (offense and defense)"),
+             "-1 to the opponent's Space Cannon dice against this side (offense and defense)", ABILITY_ROLLS),
     Modifier("graviton_laser_system", "Graviton Laser System", "technology",
              "Exhaust before your units use Space Cannon: their hits must be assigned to non-fighter ships if able.",
-             "this side's Space Cannon Offense hits go to non-fighter ships first"),
+             "this side's Space Cannon Offense hits go to non-fighter ships first", SPACE),
     Modifier("plasma_scoring", "Plasma Scoring", "technology",
              "When your units use Bombardment or Space Cannon, 1 of them may roll 1 additional die.",
-             "one extra die on this side's Space Cannon and Bombardment rolls (the unit most likely to hit)"),
+             "one extra die on this side's Space Cannon and Bombardment rolls (the unit most likely to hit)",
+             ABILITY_ROLLS),
     Modifier("extra_die", "Trrakan Aun Zulok (Argent Flight commander)", "leader",
              "When your units make a roll for a unit ability, you may choose 1 of them to roll 1 additional die.",
-             "one extra die on this side's Space Cannon, Anti-Fighter Barrage and Bombardment rolls"),
+             "one extra die on this side's Space Cannon, Anti-Fighter Barrage and Bombardment rolls", ABILITY_ROLLS),
     Modifier("non_euclidean_shielding", "Non-Euclidean Shielding (Barony of Letnev)", "technology",
              "When 1 of your units uses Sustain Damage, cancel 2 hits instead of 1.",
-             "each Sustain Damage of this side cancels up to 2 hits (87.6)"),
+             "each Sustain Damage of this side cancels up to 2 hits (87.6)", EVERY),
     Modifier("shields_holding", "Shields Holding", "action card",
              "Before you assign hits to your ships during a space combat: cancel up to 2 hits.",
              "2 fewer hits from the opponent's combat roll in one round of space combat (round 1 unless \"round\" "
-             "says otherwise)", takes_round=True),
+             "says otherwise)", SPACE, takes_round=True),
     Modifier("no_space_cannon", "Disable / Solar Flare", "action card",
              "Effects such as Disable (your opponents' PDS lose Space Cannon during this invasion) and Solar Flare "
              "(others cannot use Space Cannon against your ships).",
-             "this side's units do not use Space Cannon"),
+             "this side's units do not use Space Cannon", ABILITY_ROLLS),
 )}
 
 
@@ -107,8 +120,8 @@ class SideMods:
         return plasma + self.has("extra_die")
 
 
-def parse_mods(items, combat_modifier, field: str) -> SideMods:
-    """A side's `modifiers` list (keys, or {"name", "round"}) and `combat_modifier`."""
+def parse_mods(items, combat_modifier, field: str, ability: str) -> SideMods:
+    """A side's `modifiers` list (keys, or {"name", "round"}) and `combat_modifier`, for this battle type."""
     if items is None:
         items = []
     if not isinstance(items, list):
@@ -123,6 +136,9 @@ def parse_mods(items, combat_modifier, field: str) -> SideMods:
                 raise ResolveError(where, 'give {"name": …} and, for a card played in one round, "round"')
         if not isinstance(name, str) or name not in MODIFIERS:
             raise ResolveError(where, f"unknown modifier {name!r}; use one of {', '.join(MODIFIERS)}")
+        if ability not in MODIFIERS[name].battles:
+            raise ResolveError(where, f"{MODIFIERS[name].card} does not apply to {BATTLE_NAMES[ability]}, only to "
+                                      f"{' or '.join(BATTLE_NAMES[b] for b in MODIFIERS[name].battles)}")
         if round_no is not None and not MODIFIERS[name].takes_round:
             raise ResolveError(f"{where}.round", f"{name} lasts the whole battle; only cards played in one round "
                                                  "(morale_boost, shields_holding) take a round")
@@ -146,6 +162,6 @@ def _round(value, field: str) -> int:
     return value
 
 
-def catalogue() -> list[dict]:
-    """Every modifier, for /api/resolve/catalogue."""
-    return [m.to_dict() for m in MODIFIERS.values()]
+def catalogue(ability: str | None = None) -> list[dict]:
+    """Every modifier (or those that apply to one battle type), for /api/resolve/catalogue and the form."""
+    return [m.to_dict() for m in MODIFIERS.values() if ability is None or ability in m.battles]

@@ -8,6 +8,7 @@ from .assign import Side
 from .markov import hit_distribution
 from .modifiers import MODIFIERS
 from .results import outcome
+from .retreat import removed_on_retreat
 from .space import afb_dice, offense_dice
 
 if TYPE_CHECKING:
@@ -179,7 +180,21 @@ def retreat_steps(battle: Battle) -> list[Step]:
         Step("78.7", "Retreat",
              f"At the end of round {round_no}, if both sides still have ships, the {role} retreats and the combat "
              f"ends (P = {pct(chance)}); if its opponent has no ships left, the combat simply ends (78.7a)."),
+        Step("78.7b", "What retreats", _what_retreats(getattr(battle.chain, role))),
     ]
+
+
+def _what_retreats(side: Side) -> str:
+    """Which of the retreating side's units leave (78.7b), with this battle's unit names."""
+    carried = removed_on_retreat(side)
+    if not carried:
+        return (f"The {side.role}'s ships all have a move value: every one left retreats to a single adjacent "
+                "system.")
+    return (f"The {side.role}'s ships with a move value retreat to a single adjacent system. {', '.join(carried)} "
+            "(no move value) can only be transported: as many go as those ships' capacity carries, and the "
+            "others are removed (the first in its destroy order first). Ground forces in the space area need "
+            "that capacity too; this answer does not follow them (they do not fight) and gives it to the "
+            "fighters. If nothing can leave, the opponent wins (78.10).")
 
 
 def roll_steps(battle: Battle, rule: str) -> list[Step]:

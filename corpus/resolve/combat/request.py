@@ -49,11 +49,8 @@ def parse_battle(request: dict) -> BattleRequest:
     unknown = set(request) - {"ability", "attacker", "defender", "retreat"}
     if unknown:
         raise ResolveError(sorted(unknown)[0], f"is not a field of a {ability} request")
-    attacker = parse_side(request.get("attacker"), "attacker")
-    defender = parse_side(request.get("defender"), "defender")
-    for side in (attacker, defender):
-        if ability != "space_combat" and side.mods.has("shields_holding"):
-            raise ResolveError(f"{side.role}.modifiers", "Shields Holding is played during a space combat only")
+    attacker = parse_side(request.get("attacker"), "attacker", ability)
+    defender = parse_side(request.get("defender"), "defender", ability)
     retreat = None
     if request.get("retreat") is not None:
         if ability != "space_combat":
@@ -62,8 +59,8 @@ def parse_battle(request: dict) -> BattleRequest:
     return BattleRequest(ability, attacker, defender, retreat)
 
 
-def parse_side(side, role: str) -> SideRequest:
-    """One side: units, modifiers, combat_modifier and an optional destroy order."""
+def parse_side(side, role: str, ability: str) -> SideRequest:
+    """One side: units, modifiers (those that apply to this battle type), combat_modifier and a destroy order."""
     if not isinstance(side, dict):
         raise ResolveError(role, 'must be an object such as {"units": [{"name": "Dreadnought", "count": 2}]}')
     extra = set(side) - _SIDE_KEYS
@@ -76,7 +73,7 @@ def parse_side(side, role: str) -> SideRequest:
     total = sum(g.count for g in groups)
     if total > MAX_SIDE_UNITS:
         raise ResolveError(f"{role}.units", f"{total} units in all; at most {MAX_SIDE_UNITS} per side")
-    mods = parse_mods(side.get("modifiers"), side.get("combat_modifier"), role)
+    mods = parse_mods(side.get("modifiers"), side.get("combat_modifier"), role, ability)
     order = _order(side.get("order"), groups, role)
     return SideRequest(role, tuple(groups), mods, order)
 

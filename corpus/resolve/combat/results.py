@@ -17,7 +17,7 @@ def outcome(battle: Battle) -> dict[str, float]:
 
 
 def survivors(battle: Battle, role: str) -> list[dict]:
-    """Expected units left per type (a retreating side keeps its survivors), beside the count that started."""
+    """Expected units left per type (a retreating side keeps what 78.7b lets it take), beside the count that started."""
     side = getattr(battle.chain, role)
     which = 0 if role == "attacker" else 1
     expected = [0.0] * len(side.specs)

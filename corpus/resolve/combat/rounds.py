@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .markov import ATTACKER, DEFENDER, DRAW, MASK, RETREAT, SHIFT, Chain, Joint
+from .retreat import retreat_state
 
 Step = Callable[[Joint], list[tuple[Joint, float]]]
 # The distribution of rounds is followed round by round until this little chance is left.
@@ -50,16 +51,17 @@ class Totals:
 
 
 def run(chain: Chain, start: dict[Joint, float], first_round: Step | None = None, special_rounds: int = 1,
-        retreat_round: int | None = None) -> Totals:
-    """Totals of a combat from its opening states (some may already be over: 0 rounds)."""
+        retreat: tuple[str, int] | None = None) -> Totals:
+    """Totals of a combat from its opening states (some may already be over: 0 rounds); `retreat`: the side
+    that announces one and the round."""
     totals = Totals()
     mass = _settle(chain, totals, start, 0, None)
-    last_special = max(special_rounds, retreat_round or 0)
+    last_special = max(special_rounds, retreat[1] if retreat else 0)
     round_no = 0
     while mass and round_no < last_special:
         round_no += 1
         step = first_round if round_no == 1 and first_round else (lambda j, r=round_no: chain.step(j, r))
-        mass = _settle(chain, totals, _advance(mass, step), round_no, retreat_round)
+        mass = _settle(chain, totals, _advance(mass, step), round_no, retreat)
     if not mass:
         return totals
     ended, rounds = chain.absorb(mass)
@@ -81,23 +83,35 @@ def _advance(mass: dict[Joint, float], step: Step) -> dict[Joint, float]:
 
 
 def _settle(chain: Chain, totals: Totals, mass: dict[Joint, float], round_no: int,
-            retreat_round: int | None) -> dict[Joint, float]:
+            retreat: tuple[str, int] | None) -> dict[Joint, float]:
     """Book the states where the combat ended (or a retreat happens); return the live ones."""
     live = {}
+    retreating = retreat is not None and round_no == retreat[1]
     for joint, weight in mass.items():
-        if chain.live(joint) and round_no != retreat_round:
+        if chain.live(joint) and not retreating:
             live[joint] = weight
             continue
-        retreat = chain.live(joint)
-        totals.end(joint, weight, retreat)
+        if chain.live(joint):
+            joint = _retreated(chain, joint, retreat[0])
+        # A retreat is an outcome only when some unit got away; with none left, the opponent wins (78.10).
+        gone = chain.live(joint)
+        totals.end(joint, weight, gone)
         totals.after(round_no, weight)
         a, d = chain.att.alive[joint >> SHIFT], chain.dfn.alive[joint & MASK]
         row = totals.row(round_no)
-        row[RETREAT if retreat else ATTACKER if a and not d else DEFENDER if d and not a else DRAW] += weight
+        row[RETREAT if gone else ATTACKER if a and not d else DEFENDER if d and not a else DRAW] += weight
         row[4] += weight * a
         row[5] += weight * d
     totals.still_going(chain, round_no, live)
     return live
+
+
+def _retreated(chain: Chain, joint: Joint, role: str) -> Joint:
+    """The joint state once `role` has retreated: what 78.7b lets it take along (the rest removed)."""
+    a, d = chain.states(joint)
+    if role == "attacker":
+        return chain.joint(retreat_state(chain.attacker, a), d)
+    return chain.joint(a, retreat_state(chain.defender, d))
 
 
 def _follow_rounds(chain: Chain, totals: Totals, mass: dict[Joint, float], round_no: int) -> None:

@@ -35,6 +35,8 @@ class Spec:
     bombardment: Roll | None = None
     planetary_shield: bool = False
     removes_planetary_shield: bool = False
+    move: int | None = None  # None: it moves only when transported (Fighter I), which matters in a retreat
+    capacity: int = 0
 
     @property
     def rank(self) -> tuple[int, int]:
@@ -66,6 +68,7 @@ def spec(unit: Unit) -> Spec:
         space_cannon=unit.space_cannon, deep_space_cannon=unit.deep_space_cannon,
         anti_fighter_barrage=unit.anti_fighter_barrage, bombardment=unit.bombardment,
         planetary_shield=unit.planetary_shield, removes_planetary_shield=unit.removes_planetary_shield,
+        move=unit.move, capacity=unit.capacity,
     )
 
 

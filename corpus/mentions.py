@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from corpus.text import fold_title, words
+from corpus.names import fold_title, words
 
 MAX_NAME_WORDS = 6  # longer titles are not typed
 
@@ -32,7 +32,7 @@ def folded(title: str) -> str:
     return fold_title(title)
 
 
-class Names:
+class NameFinder:
     """Finds the names of sections and pages in a query, by runs of up to six folded words."""
 
     def __init__(self, entries, aliases: dict | None = None):

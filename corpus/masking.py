@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from corpus.text import fold_title, name_tokens
+from corpus.names import fold_title, name_tokens
 
 
 class Masker:
