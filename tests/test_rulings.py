@@ -58,3 +58,10 @@ def test_names_do_not_lead_to_the_rule_about_that_card(default_corpus):
     # "Prototype War Sun I" and "Valefar Assimilator" are also in 90.20; the answer is 90.17's.
     rules = default_corpus.get("faq.the-nekro-virus.179278").rules
     assert "90.20" not in rules
+
+
+def test_breadcrumb_words_of_a_question_do_not_pick_a_rule(default_corpus):
+    # "Factions › The Ral Nel Consortium › Kan Kip Rel (Agent)": the words "Factions" and "agent" are in
+    # 51.1 ("Each faction has three leaders; one agent…"), which does not answer how Scheming copies it.
+    rules = default_corpus.get("question.kan-kip-rel-agent.80962e").rules
+    assert "51.1" not in rules

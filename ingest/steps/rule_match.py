@@ -69,6 +69,7 @@ class RuleMatcher:
         self.own = {e.id: Counter({w: n for w, n in self.docs[e.id].items() if w not in titles.get(e.topic, ())})
                     for e in rules}
         self.own_score = {r: self.score(own, r) for r, own in self.own.items()}
+        self.number = {r: _number(r) for r in self.docs}
         self.titled = {t: words for t, words in titles.items() if words and t in self.by_topic}
         # Each word's BM25 weight in each rule, so scoring every rule reads only the query's words.
         self.postings: dict[str, list[tuple[str, float]]] = defaultdict(list)
@@ -120,11 +121,11 @@ class RuleMatcher:
             for rule_id, weight in self.postings.get(word, ()):
                 scores[rule_id] += weight
         evident = set(topics) | {t for t, words in self.titled.items() if words <= query.keys()}
-        ranked = sorted((r for r in scores if self.topic[r] in evident), key=lambda r: (-scores[r], r))
-        if not ranked or scores[ranked[0]] < MIN_SCORE:
+        first = min((r for r in scores if self.topic[r] in evident), key=lambda r: (-scores[r], r), default=None)
+        if first is None or scores[first] < MIN_SCORE:
             return []
-        first = ranked[0]
-        rival = max((s for r, s in scores.items() if _number(r) != _number(first)), default=0.0)
+        number = self.number[first]
+        rival = max((s for r, s in scores.items() if self.number[r] != number), default=0.0)
         return [self._child(first, scores)] if scores[first] >= MIN_LEAD * rival else []
 
     @staticmethod

@@ -31,19 +31,21 @@ def _rules_for(entry: Entry, linker: Linker, matcher: RuleMatcher) -> list[str]:
         return sorted(set(named), key=lambda r: (-len(r), named.index(r)))
     mentions = linker.mentions(_question(entry), {entry.topic}, loose=True)
     topics = _topics(entry, linker, mentions)
-    rules = matcher.best(entry.text, topics) or matcher.winner(_without_names(entry, linker), topics)
+    rules = matcher.best(entry.text, topics) or matcher.winner(_scored_text(entry, linker), topics)
     return _sections(entry, linker, mentions) + rules
 
 
-def _without_names(entry: Entry, linker: Linker) -> str:
-    """The ruling's text less the card, ability and faction names in it.
+def _scored_text(entry: Entry, linker: Linker) -> str:
+    """The ruling's heading ("Agendas", "Passing") and text, less the names of cards, abilities and
+    factions in them (not "action card").
 
     Those names weigh heavily and are repeated by the few rules about that card ("Floating Factory"),
     which a question about something else would otherwise reach.
     """
-    text, kept, last = entry.text, [], 0
-    for mention in linker.mentions(entry.text, {entry.topic}, loose=True):
-        if mention.target.kind != "topic":
+    heading = re.split(r"\s+[›:—–-]\s+", entry.section or "")[-1]  # "Kan Kip Rel (Agent)", not "Factions"
+    text, kept, last = f"{heading}.\n{entry.text}", [], 0
+    for mention in linker.mentions(text, {entry.topic}, loose=True):
+        if mention.target.kind in ("section", "faction"):
             kept.append(text[last:mention.start])
             last = mention.end
     return "".join(kept) + text[last:]
@@ -76,10 +78,15 @@ def _sections(entry: Entry, linker: Linker, mentions: list[Mention]) -> list[str
     return list(dict.fromkeys(t.ref for t in found))[:MAX_SECTIONS]
 
 
+def _last_heading(entry: Entry) -> str:
+    """The last part of a ruling's heading, without its kind: "Kan Kip Rel" of "Factions › … › Kan Kip Rel (Agent)"."""
+    last = re.split(r"\s+[›:—–-]\s+", entry.section or "")[-1]
+    return re.sub(r"\s*\([^)]*\)\s*$", "", last)
+
+
 def _heading_sections(entry: Entry, linker: Linker) -> list[str]:
     """The ability or card the ruling's heading ends with, its own page's first."""
-    last = re.split(r"\s+[›:—–-]\s+", entry.section or "")[-1]
-    last = re.sub(r"\s*\([^)]*\)\s*$", "", last)
+    last = _last_heading(entry)
     found = [t for t in linker.named(last) if t.kind == "section"] if last else []
     found.sort(key=lambda t: t.topic != entry.topic)
     return list(dict.fromkeys(t.ref for t in found))[:1]
