@@ -42,7 +42,6 @@ GRID = {
     "rule_slot": [0, 1, 2, 3],
     "rule_count": [1, 2, 3],
     "rule_page": [0, 1],
-    "page_yield": [0, 1, 3, 10],
 }
 
 

@@ -3,7 +3,7 @@
 A player's question is usually answered by one rule (2.4, 8.22, 77.3c), but the notes and
 rulings beside that rule repeat its words and outrank it. Two remedies, each with a fitted
 weight in corpus.search.Weights: a rule gains a share of the evidence of the entries under it,
-and the best-matching rule is lifted into the first places when it matches nearly as well.
+and the best-matching rules are lifted into the first places when they match nearly as well.
 """
 from __future__ import annotations
 
@@ -68,24 +68,3 @@ def lift(ranked: list[tuple[float, dict]], first: dict[int, float], floor: float
              + [f for i, (_, f) in enumerate(ranked[slot + 1:], start=slot + 1) if i not in chosen])
     return [(score, fields) for (score, _), fields in zip(ranked, order)]
 
-
-PAGES = ("topic", "faction", "card")
-
-
-def page_yields(ranked: list[tuple[float, dict]], depth: int) -> list[tuple[float, dict]]:
-    """A page entry among the first depth hits gives its place to its own best answer.
-
-    The groups already show the page; in the flat list its rule or card text says more (the
-    page's order among pages is unchanged: the answer is on the same page).
-    """
-    ranked = list(ranked)
-    for i in range(min(depth, len(ranked))):
-        score, fields = ranked[i]
-        if fields.get("kind") not in PAGES:
-            continue
-        where = next((j for j in range(i + 1, len(ranked)) if ranked[j][1].get("kind") in ANSWERS
-                      and ranked[j][1].get("topic") == fields.get("id")), None)
-        if where is not None:
-            # The answer takes the page's score, and the page the answer's place just after it.
-            ranked[i:where + 1] = [(score, ranked[where][1]), (score, fields)] + ranked[i + 1:where]
-    return ranked
