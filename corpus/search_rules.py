@@ -49,8 +49,10 @@ def lift(ranked: list[tuple[float, dict]], first: dict[int, float], floor: float
     take the last places of the head; the scores stay where they were, so they stay in order.
     """
     head = ranked[:slot + 1]
-    others = [j for j, (_, f) in enumerate(head) if f.get("kind") not in ANSWERS]
-    need = min(count - (len(head) - len(others)), len(others))
+    # The first hit keeps its place: it decides which page comes first, and a lifted answer
+    # from another page would change that.
+    others = [j for j, (_, f) in enumerate(head) if f.get("kind") not in ANSWERS and j > 0]
+    need = min(count - sum(f.get("kind") in ANSWERS for _, f in head), len(others))
     if need <= 0 or len(ranked) <= slot + 1:
         return ranked
     pages = {f.get("topic") for _, f in head}

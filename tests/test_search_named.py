@@ -50,3 +50,10 @@ def test_one_answer_asked_the_head_keeps_its_notes(default_corpus):
     one = dataclasses.replace(search.WEIGHTS, rule_count=1)
     hits = default_corpus.search("how many infantry can a carrier transport", weights=one).hits[:3]
     assert [h.kind for h in hits].count("note") == 2
+
+
+def test_answers_lifted_into_the_first_three_never_displace_the_first_hit(default_corpus):
+    # Three answers asked of three notes: the first note stays, as it decides which page comes first.
+    three = dataclasses.replace(search.WEIGHTS, rule_count=3)
+    hits = default_corpus.search("how many infantry can a carrier transport", weights=three).hits[:3]
+    assert [h.kind for h in hits] == ["note", "rule", "section"]
