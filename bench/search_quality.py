@@ -59,7 +59,7 @@ class Score:
     def line(self, name: str) -> str:
         """One summary line."""
         n = max(self.n, 1)
-        return (f"{name:34} n={self.n:3}  top-1 {self.top1 / n:.2f}  top-3 {self.top3 / n:.2f}  "
+        return (f"{name:38} n={self.n:3}  top-1 {self.top1 / n:.2f}  top-3 {self.top3 / n:.2f}  "
                 f"top-5 {self.top5 / n:.2f}  MRR@10 {self.rr / n:.3f}")
 
 
