@@ -2,18 +2,19 @@
 from __future__ import annotations
 
 import math
+import tempfile
 import threading
 from pathlib import Path
 
 from whoosh import index as windex
 from whoosh.analysis import StemmingAnalyzer
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
-from whoosh.filedb.filestore import RamStorage
 from whoosh.query import Phrase
 
 from corpus.damage import DAMAGE, broken
 from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
 from corpus.masking import Masker
+from corpus.scratch import ScratchRamStorage
 
 ANALYZER = StemmingAnalyzer()  # index and queries alike: lower case, no stopwords, stems
 
@@ -48,15 +49,16 @@ def build(folder: Path, entries: list[Entry]) -> None:
     """Write a fresh index for these entries into folder."""
     folder.mkdir(parents=True, exist_ok=True)
     # Written in memory, then saved: on disk whoosh looks for a column file once per posting.
-    storage = RamStorage()
-    idx = storage.create_index(schema())
-    titles = {e.id: e.title for e in entries if e.kind in PAGE_KINDS}
-    by_id = {e.id: e for e in entries}
-    masker = name_masker(entries)
-    writer = idx.writer(limitmb=128)
-    for position, entry in enumerate(entries):
-        writer.add_document(**document(entry, titles, by_id, position, masker.mask))
-    writer.commit(optimize=True)
+    with tempfile.TemporaryDirectory(prefix=".scratch-", dir=folder) as scratch:
+        storage = ScratchRamStorage(Path(scratch))
+        idx = storage.create_index(schema())
+        titles = {e.id: e.title for e in entries if e.kind in PAGE_KINDS}
+        by_id = {e.id: e for e in entries}
+        masker = name_masker(entries)
+        writer = idx.writer(limitmb=128)
+        for position, entry in enumerate(entries):
+            writer.add_document(**document(entry, titles, by_id, position, masker.mask))
+        writer.commit(optimize=True)
     for name in storage.list():
         (folder / name).write_bytes(storage.files[name])
 

@@ -14,6 +14,8 @@ import pytest
     ("faq.the-vuil-raith-cabal.013002", "41.1"),  # The Crucible and a gravity rift's +1 move
     ("faq.exploration.490fac", "10.1c"),  # Crown of Thalnos: combat rolls only, not anti-fighter barrage
     ("question.metali-void-armaments.4bd51c", "10.1c"),  # commanders and the anti-fighter barrage roll
+    ("faq.exploration.dd3093", "35.2d"),  # gaining several planets: explore them in an order you choose
+    ("faq.path-of-movement.0120a7", "58.4f"),  # the mover chooses the path of adjacent systems
 ])
 def test_faq_sits_beside_the_rule_it_clarifies(default_corpus, faq, rule):
     assert rule in default_corpus.get(faq).rules
