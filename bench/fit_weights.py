@@ -1,7 +1,12 @@
 """Fit the rerank's weights (corpus.search.Weights) on the leave-one-out "train" questions.
 
 Coordinate search over a small grid, each weight in turn, a few passes. Objective: the mean of
-top-1 and reciprocal rank of the expected page, plus rule-in-top-3 where a question has rules.
+top-1 and reciprocal rank of the expected page, plus rule-in-top-3 where a question has rules,
+averaged per stratum: questions homed on an LRR rules topic count RULES_SHARE, those homed on a
+card or faction page the rest; plus LRR_SHARE of the share of rules-homed questions beside a
+numbered LRR rule that find it in the first three. Issue 8 measures "the exact LRR rule that answers" on every
+player question: its population is rules questions, while the corpus's questions are mostly about
+single cards (about three in four), so a plain mean would fit the ranking to card questions.
 The first stage (BM25F candidates) does not depend on these weights, so it runs once per question.
 Never fitted on queries/dev.jsonl: report the result with bench/search_quality.py.
 
@@ -20,18 +25,29 @@ import loo  # noqa: E402
 
 from corpus import Corpus, finder, search  # noqa: E402
 
+# The exact LRR rule in the first three is one of the issue's four figures: the rules-homed questions
+# beside a numbered LRR rule (a few dozen) add this share of their rule-in-first-three. Card-homed
+# ones are left out: their LRR rule is a side issue of a card question, and counting them would
+# lift rules of other pages into the first three at the cost of the rules questions' pages.
+LRR_SHARE = 0.5
+MIN_GAIN = 0.002  # a change must gain this much: smaller gains are within the noise of a few hundred questions
+RULES_SHARE = 0.75  # chosen from the issue's text before any fit, not from the figures
 GRID = {
     "note": [0.5, 0.6, 0.7, 0.8, 0.9, 1.0],
     "question": [0.3, 0.4, 0.5, 0.6, 0.7, 0.8],  # unanswered: by design never above an answer
     "faq": [0.7, 0.8, 0.9, 1.0, 1.1, 1.2],
-    "section": [0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.4],
+    "section": [0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.4, 1.6, 1.8],
+    "section_page": [0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.4],
+    "section_unnamed": [0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.4],
     "page": [0.5, 0.75, 1.0, 1.25, 1.5],
     "topic_weight": [0.25, 0.5, 0.75, 1.0, 1.5, 2.0],
     "topic_decay": [0.3, 0.4, 0.5, 0.6, 0.7, 0.8],
     "page_weight": [0.0, 0.1, 0.25, 0.5, 0.75, 1.0],
     "rule_weight": [0.0, 0.25, 0.5, 1.0, 1.5, 2.0],
     "rule_floor": [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 99.0],  # 99: never lift a rule
-    "rule_slot": [0, 1, 2],
+    "rule_slot": [0, 1, 2, 3],
+    "rule_count": [1, 2, 3],
+    "rule_page": [0, 1],
 }
 
 
@@ -44,34 +60,48 @@ def prepared(corpus: Corpus, questions: list[dict]) -> list[tuple]:
             request = search.understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
             exclude = frozenset(parser.scores.number[i] for i in q["exclude"] if i in parser.scores.number)
             found, pages = search.candidates(searcher, parser.scores, request, search.Only(), 10, exclude)
-            out.append((found, pages, q["pages"], q["rules"], q["kind"]))
+            named = search.named_in(parser, text)
+            lrr = [r for r in q["rules"] if corpus.by_id[r].kind == "rule"]
+            out.append((found, pages, q["pages"], q["rules"], (q["stratum"], q["kind"]), named, lrr))
     return out
 
 
 def objective(corpus: Corpus, cases: list[tuple], weights: search.Weights) -> float:
     """Mean of (top-1 + reciprocal rank) / 2 for the page, plus rule-in-top-3, over the cases.
 
-    FAQ questions and open questions count half each, however many there are of each: FAQ
+    Rules-homed questions count RULES_SHARE, card-homed ones the rest; within each, FAQ
+    questions and open questions count half each, however many there are of each: FAQ
     questions are asked the way players ask, and there are fewer of them.
     """
     parser = corpus._parser
-    totals: dict[str, float] = {}
-    counts: dict[str, int] = {}
-    for found, pages, expected, rules, kind in cases:
-        counts[kind] = counts.get(kind, 0) + 1
-        totals[kind] = totals.get(kind, 0.0) + _score(parser, found, pages, expected, rules, weights)
-    return sum(totals[k] / counts[k] for k in totals) / len(totals)
+    totals: dict[tuple, float] = {}
+    counts: dict[tuple, int] = {}
+    numbered: list[bool] = []
+    for found, pages, expected, rules, group, named, lrr in cases:
+        items = finder.collapsed(search.rerank(found, pages, parser.known.loose, weights, parser.rules, named),
+                                 parser.copies)
+        counts[group] = counts.get(group, 0) + 1
+        totals[group] = totals.get(group, 0.0) + _score(items, expected, rules)
+        if lrr and group[0] == "rules":
+            numbered.append(_in_first_three(items, lrr))
+    share = {"rules": RULES_SHARE, "cards": 1 - RULES_SHARE}
+    kinds = {s: [g for g in totals if g[0] == s] for s in share}
+    total = sum(share[s] * sum(totals[g] / counts[g] for g in kinds[s]) / len(kinds[s]) for s in share if kinds[s])
+    return total + LRR_SHARE * (sum(numbered) / len(numbered) if numbered else 0.0)
 
 
-def _score(parser, found, pages, expected, rules, weights) -> float:
+def _in_first_three(items, rules) -> bool:
+    """True when one of the first three hits is one of the rules or under it."""
+    return any(f["id"].startswith(r) for _, f, _ in items[:3] for r in rules)
+
+
+def _score(items, expected, rules) -> float:
     """One question's part of the objective."""
-    items = finder.collapsed(search.rerank(found, pages, parser.known.loose, weights, parser.rules),
-                               parser.copies)
     topics = list(dict.fromkeys(f["topic"] for _, f, _ in items))[:10]
     rank = next((i for i, t in enumerate(topics, start=1) if t in expected), None)
     total = ((rank == 1) + (1 / rank if rank else 0.0)) / 2
     if rules:
-        total += any(f["id"].startswith(r) for _, f, _ in items[:3] for r in rules)
+        total += _in_first_three(items, rules)
     return total
 
 
@@ -85,7 +115,7 @@ def fit(corpus: Corpus, cases: list[tuple], passes: int) -> search.Weights:
             for value in values:
                 trial = dataclasses.replace(best, **{name: value})
                 trial_score = objective(corpus, cases, trial)
-                if trial_score > score + 1e-9:
+                if trial_score > score + MIN_GAIN:
                     best, score = trial, trial_score
             print(f"{name:12} -> {getattr(best, name):<5} objective {score:.4f}")
     return best

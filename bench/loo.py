@@ -8,12 +8,19 @@ Left out means: not a candidate, and not counted in its page's score. The index 
 from __future__ import annotations
 
 import hashlib
+import re
 
+from corpus import search
+from corpus.mentions import folded
 from corpus.names import words
 
 KINDS = ("faq", "question")
 RULE_KINDS = ("rule", "section")  # an LRR rule, or the text of the card or ability a ruling is about
 TRAIN_SHARE = 3  # of every 5
+# A follow-up in a thread ("If so, when do they do so?", "What about Salvage?") cannot be
+# answered alone: it is asked with the question before it, as a player would have asked both.
+FOLLOW_UP = re.compile(r"(and|or|but|also|so|then|if so|if not|what about|how about|in that case|"
+                       r"does this|does that|is this|is that|can this|can that)\b", re.I)
 
 
 def question_text(entry) -> str:
@@ -32,13 +39,19 @@ def part(entry_id: str) -> str:
 
 def questions(corpus, kind: str | None = None, which: str | None = None) -> list[dict]:
     """Leave-one-out questions: q, pages (home or clarified), home, rules (the rules or sections it
-    sits beside), exclude (ids), kind, part."""
+    sits beside), exclude (ids), kind, part, and its strata: homed on a rules topic or on a card
+    or faction page ("rules"/"cards"), and whether it names the page or card it is about."""
     copies: dict[str, list[str]] = {}
     for entry in corpus.entries:
         copies.setdefault(" ".join(words(entry.text)), []).append(entry.id)
-    found = []
+    found, before = [], {}
     for entry in corpus.entries:
-        if entry.kind not in KINDS or (kind and entry.kind != kind) or (which and part(entry.id) != which):
+        if entry.kind not in KINDS:
+            continue
+        lead = before.get((entry.kind, entry.topic))
+        if not FOLLOW_UP.match(question_text(entry)):
+            before[(entry.kind, entry.topic)] = entry
+        if (kind and entry.kind != kind) or (which and part(entry.id) != which):
             continue
         home = _pages(corpus, entry)
         if not home:
@@ -48,10 +61,28 @@ def questions(corpus, kind: str | None = None, which: str | None = None) -> list
         # The rule or card/ability section the entry sits beside (ingest's FAQ homes), else any rule it names.
         beside = [*getattr(entry, "rules", ()), entry.parent, *entry.refs]
         rules = [r for r in beside if r and r in corpus.by_id and corpus.by_id[r].kind in RULE_KINDS]
-        found.append({"id": entry.id, "kind": entry.kind, "part": part(entry.id), "q": question_text(entry),
+        text = question_text(entry)
+        if FOLLOW_UP.match(text):
+            if lead is None:
+                continue
+            text = question_text(lead) + " " + text
+        found.append({"id": entry.id, "kind": entry.kind, "part": part(entry.id), "q": text,
                       "pages": pages, "home": home, "rules": sorted(set(rules)),
-                      "exclude": frozenset(copies[" ".join(words(entry.text))])})
+                      "exclude": frozenset(copies[" ".join(words(entry.text))]),
+                      "stratum": stratum(corpus, home), "named": names_its_own(corpus, text, home, rules)})
     return found
+
+
+def stratum(corpus, home: set[str]) -> str:
+    """"rules" for a question homed on LRR topics only, else "cards" (card and faction pages)."""
+    return "rules" if all(corpus.by_id[p].kind == "topic" for p in home) else "cards"
+
+
+def names_its_own(corpus, text: str, home: set[str], rules: list[str]) -> bool:
+    """True when the question names its card or ability section, or its faction."""
+    named = search.named_in(corpus._parser, text)  # the search has loaded its parser (a search was run)
+    titles = {folded(corpus.by_id[r].title) for r in rules if corpus.by_id[r].kind == "section"}
+    return bool(titles & named.titles or home & named.pages)
 
 
 def _pages(corpus, entry) -> set[str]:

@@ -17,10 +17,10 @@ from itertools import chain
 import unicodedata
 from dataclasses import dataclass, field
 
-from corpus import search_rules, vocab
+from corpus import copies, search_rules, vocab
 from corpus.index import TermScores
+from corpus.mentions import NOTHING, Named, NameFinder, folded
 from corpus.snippets import snippet
-from corpus.names import words
 from corpus.vocab import Concept, Request, understand
 
 MAX_QUERY = 500
@@ -40,23 +40,36 @@ class Weights:
     only mentions the words, an open question (unanswered) and a whole page count less.
     """
 
-    note: float = 0.9
-    question: float = 0.8
+    note: float = 0.7
+    question: float = 0.7
     faq: float = 0.7
-    section: float = 1.4  # a card's or ability's own text
-    page: float = 1.5  # a page entry (topic, faction, card family)
-    topic_weight: float = 1.0  # share of the topic's evidence added to each of its hits
+    section: float = 1.4  # a card's or ability's own text, when the query names the card
+    section_page: float = 1.0  # ... when the query names its page only ("the Muaat hero")
+    section_unnamed: float = 0.6  # ... when the query names neither (most rules questions)
+    page: float = 0.5  # a page entry (topic, faction, card family)
+    topic_weight: float = 0.5  # share of the topic's evidence added to each of its hits
     topic_decay: float = 0.8  # each further hit of a topic counts this much less
-    page_weight: float = 0.25  # a topic's best unit as one document, against its best hits
-    rule_weight: float = 1.5  # share of the evidence of the entries under a rule added to the rule
-    rule_floor: float = 0.2  # a rule matching this share of the best entry above it is lifted
-    rule_slot: int = 2  # ... to this place (0: first) when no rule is above it
+    page_weight: float = 0.75  # a topic's best unit as one document, against its best hits
+    rule_weight: float = 0.5  # share of the evidence of the entries under a rule added to the rule
+    rule_floor: float = 0.1  # a rule matching this share of the best entry above it is lifted
+    rule_slot: int = 2  # ... into the first rule_slot + 1 hits, until they hold rule_count answers
+    rule_count: int = 2  # answers (rules, card texts) the first rule_slot + 1 hits should hold
+    rule_page: int = 0  # 1: only answers on the pages of those first hits are lifted
 
     def kind(self, kind: str) -> float:
         """How much an entry of this kind counts: rules and kinds not listed count fully."""
         if kind in ("topic", "faction", "card"):
             return self.page
         return getattr(self, kind, 1.0) if kind in ("note", "question", "faq", "section") else 1.0
+
+    def entry(self, fields: dict, named: Named) -> float:
+        """How much one entry counts: a section by whether the query names it or its page."""
+        kind = fields.get("kind", "")
+        if kind != "section" or named is None:
+            return self.kind(kind)
+        if folded(fields.get("title", "")) in named.titles:
+            return self.section
+        return self.section_page if fields.get("topic") in named.pages else self.section_unnamed
 
 
 WEIGHTS = Weights()
@@ -207,13 +220,13 @@ def candidates(searcher, scores: TermScores, request: Request, only: Only, limit
 
 def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
            loose: frozenset[str] = frozenset(), weights: Weights = WEIGHTS,
-           rule_of: dict[str, str] | None = None) -> list[tuple[float, dict]]:
+           rule_of: dict[str, str] | None = None, named: Named = NOTHING) -> list[tuple[float, dict]]:
     """Second stage: each hit gains a share of its topic's evidence: its best hits and its page score.
 
     A rule also gains a share of the evidence under it (rule_of: entry id -> its rule), and the
     best-matching rule is lifted into the first places (corpus.search_rules).
     """
-    weighted = sorted(((s * weights.kind(f.get("kind", "")), f) for s, f in found),
+    weighted = sorted(((s * weights.entry(f, named), f) for s, f in found),
                       key=lambda pair: -pair[0])
     evidence: dict[str, float] = {}
     seen: dict[str, int] = {}
@@ -229,7 +242,8 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     ranked = [(score + weights.topic_weight * evidence.get(f.get("topic", ""), 0.0)
                + weights.rule_weight * under.get(f["id"], 0.0), f) for score, f in weighted]
     ranked.sort(key=lambda pair: (-pair[0], pair[1].get("order", 0)))
-    return search_rules.lift(ranked, {id(f): s for s, f in found}, weights.rule_floor, weights.rule_slot)
+    return search_rules.lift(ranked, {id(f): s for s, f in weighted}, weights.rule_floor, weights.rule_slot,
+                             weights.rule_count, bool(weights.rule_page))
 
 
 @dataclass(frozen=True)
@@ -240,46 +254,16 @@ class Parser:
     scores: TermScores
     copies: dict[str, str]
     rules: dict[str, str] = field(default_factory=dict)  # entry id -> the numbered rule it sits under
+    names: NameFinder | None = None  # what a query names (cards, abilities, faction and card pages)
 
 
 def make_parser(entries, reader) -> Parser:
     """The query parser for a corpus's entries and index (built once per loaded corpus)."""
     scores = TermScores(reader)
     indexed = frozenset(t for f in scores.fields for t in reader.field_terms(f))
-    return Parser(vocab.Known(entries, indexed), scores, copy_keys(entries), search_rules.rule_of(entries))
-
-
-def copy_keys(entries) -> dict[str, str]:
-    """Entry id -> a key shared by its near-copies: the same words but for the card they are under.
-
-    "A player who cannot vote may still play a Construction Rider." and the same of each rider
-    say one thing; so do one FAQ copied onto two pages.
-    """
-    by_id = {e.id: e for e in entries}
-    keys: dict[str, str] = {}
-    for entry in entries:
-        if entry.is_page or entry.kind == "section":
-            continue
-        text = entry.text
-        parent = by_id.get(entry.parent or "")
-        while parent is not None and parent.kind not in ("section", "topic", "faction", "card", "page"):
-            parent = by_id.get(parent.parent or "")
-        if parent is not None and parent.kind == "section" and parent.title:
-            text = text.replace(parent.title, " name ")
-        keys[entry.id] = entry.kind + ":" + " ".join(w for w in words(text) if w not in _ARTICLES)
-    shared = {k for k, n in _counts(keys.values()).items() if n > 1}
-    return {i: k for i, k in keys.items() if k in shared}
-
-
-_ARTICLES = frozenset({"a", "an", "the"})  # "a Construction Rider", "an Imperial Rider"
-
-
-def _counts(values) -> dict:
-    """How often each value occurs."""
-    counts: dict = {}
-    for value in values:
-        counts[value] = counts.get(value, 0) + 1
-    return counts
+    known = vocab.Known(entries, indexed)
+    return Parser(known, scores, copies.copy_keys(entries), search_rules.rule_of(entries),
+                  NameFinder(entries, known.vocabulary.aliases))
 
 
 def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int = 0,
@@ -287,7 +271,15 @@ def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int 
     """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
     request = understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
     found, pages = candidates(searcher, parser.scores, request, only, limit, exclude)
-    return rerank(found, pages, parser.known.loose, weights, parser.rules), request
+    return rerank(found, pages, parser.known.loose, weights, parser.rules, named_in(parser, text)), request
+
+
+def named_in(parser: Parser, text: str) -> Named:
+    """The cards, abilities and factions a query names; a player's word for one ("pds2" for
+    PDS II) names it as its title does."""
+    if parser.names is None:
+        return NOTHING
+    return parser.names.find(text, *parser.known.vocabulary.meanings(text))
 
 
 def make_hit(fields: dict, score: float, marks: frozenset[str], count: int = 1) -> Hit:

@@ -3,7 +3,7 @@
 A player's question is usually answered by one rule (2.4, 8.22, 77.3c), but the notes and
 rulings beside that rule repeat its words and outrank it. Two remedies, each with a fitted
 weight in corpus.search.Weights: a rule gains a share of the evidence of the entries under it,
-and the best-matching rule is lifted into the first places when it matches nearly as well.
+and the best-matching rules are lifted into the first places when they match nearly as well.
 """
 from __future__ import annotations
 
@@ -39,21 +39,34 @@ def evidence(weighted: list[tuple[float, dict]], rules: dict[str, str], decay: f
     return under
 
 
-def lift(ranked: list[tuple[float, dict]], first: dict[int, float], floor: float,
-         slot: int) -> list[tuple[float, dict]]:
-    """The best-matching rule moved up to place slot when no rule is above it.
+def lift(ranked: list[tuple[float, dict]], first: dict[int, float], floor: float, slot: int,
+         count: int = 1, same_page: bool = False) -> list[tuple[float, dict]]:
+    """The best-matching answers (rules, card texts) moved up so the first slot + 1 hits hold count.
 
-    first maps id(fields) to the entry's first-stage score; the rule must match at least floor
-    times the best of the entries it would pass.
+    first maps id(fields) to the entry's own score (before any topic evidence); an answer is
+    lifted only when it scores at least floor times the best of the hits it would pass. With
+    same_page, only answers on the pages of those first hits are lifted. The lifted answers
+    take the last places of the head; the scores stay where they were, so they stay in order.
     """
-    if len(ranked) <= slot + 1 or any(f.get("kind") in ANSWERS for _, f in ranked[:slot + 1]):
+    head = ranked[:slot + 1]
+    # The first hit keeps its place: it decides which page comes first, and a lifted answer
+    # from another page would change that.
+    others = [j for j, (_, f) in enumerate(head) if f.get("kind") not in ANSWERS and j > 0]
+    need = min(count - sum(f.get("kind") in ANSWERS for _, f in head), len(others))
+    if need <= 0 or len(ranked) <= slot + 1:
         return ranked
-    rules = [(first.get(id(f), 0.0), i) for i, (_, f) in enumerate(ranked) if f.get("kind") in ANSWERS]
-    if not rules:
+    pages = {f.get("topic") for _, f in head}
+    bar = floor * max(first.get(id(f), 0.0) for _, f in head)
+    pool = [(first.get(id(f), 0.0), i) for i, (_, f) in enumerate(ranked[slot + 1:], start=slot + 1)
+            if f.get("kind") in ANSWERS and (not same_page or f.get("topic") in pages)]
+    chosen = sorted(i for _, i in sorted(pool, key=lambda p: (-p[0], p[1]))[:need] if first.get(id(ranked[i][1]), 0.0) >= bar)
+    if not chosen:
         return ranked
-    best, where = max(rules, key=lambda pair: (pair[0], -pair[1]))
-    if best < floor * max(first.get(id(f), 0.0) for _, f in ranked[:slot + 1]):
-        return ranked
-    # It takes the score of the hit it passes, so the scores stay in order.
-    lifted = (ranked[slot][0], ranked[where][1])
-    return ranked[:slot] + [lifted] + ranked[slot:where] + ranked[where + 1:]
+    # The head keeps its answers and its best other hits; the hits that make room follow it.
+    kept = [f for _, f in head]
+    out = set(others[len(others) - len(chosen):])
+    order = ([f for j, f in enumerate(kept) if j not in out] + [ranked[i][1] for i in chosen]
+             + [f for j, f in enumerate(kept) if j in out]
+             + [f for i, (_, f) in enumerate(ranked[slot + 1:], start=slot + 1) if i not in chosen])
+    return [(score, fields) for (score, _), fields in zip(ranked, order)]
+

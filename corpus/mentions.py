@@ -1,0 +1,80 @@
+"""What a query names: cards and abilities by title, factions by name.
+
+Players ask rules questions far more often than card questions, and a rules question rarely
+names a card; but card and faction sections are many (over a thousand) and their text repeats
+rules words, so an unnamed card's text easily outranks the rules topic. corpus.search weighs a
+section by whether the query names it, or names its page ("the Muaat hero"), or neither.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from corpus.names import fold_title, words
+
+MAX_NAME_WORDS = 6  # longer titles are not typed
+
+
+@dataclass(frozen=True)
+class Named:
+    """The folded section titles and the page ids a query names."""
+
+    titles: frozenset[str] = frozenset()
+    pages: frozenset[str] = frozenset()
+
+
+NOTHING = Named()
+
+
+@lru_cache(maxsize=8192)
+def folded(title: str) -> str:
+    """fold_title, remembered: the rerank asks it of the same hundred titles on every search."""
+    return fold_title(title)
+
+
+class NameFinder:
+    """Finds the names of sections and pages in a query, by runs of up to six folded words."""
+
+    def __init__(self, entries, aliases: dict | None = None):
+        entries = list(entries)
+        topics = {fold_title(e.title) for e in entries if e.kind == "topic"}
+        # A section titled like a rules topic ("Production" on a unit card) is named by every
+        # question about that topic: it counts as named only by its page.
+        self.titles: set[str] = {fold_title(e.title) for e in entries
+                                 if e.kind == "section" and e.title} - topics - {""}
+        # Factions go by short names ("muaat", "the Cabal"): the vocabulary's aliases for them.
+        said: dict[str, set[str]] = {}
+        for key, alias in (aliases or {}).items():
+            for meant in alias.means:
+                said.setdefault(fold_title(meant), set()).add(fold_title(" ".join(key)))
+        self.pages: dict[str, set[str]] = {}
+        for entry in entries:
+            if entry.kind == "faction":
+                title = fold_title(entry.title)
+                for name in {title, " ".join(words(entry.id.split("/", 1)[-1]))} | said.get(title, set()):
+                    self.pages.setdefault(name, set()).add(entry.id)
+        self.pages.pop("", None)
+        self.starts = {name.split()[0] for name in (*self.titles, *self.pages)}
+
+    def find(self, text: str, *terms: str) -> Named:
+        """The sections and pages named in a query, or named whole by one of the game terms its
+        player words stand for ("dread 2" -> "dreadnought ii", not the card *Upgrade*)."""
+        titles: set[str] = set()
+        pages: set[str] = set()
+        self._find(text, titles, pages)
+        for term in map(fold_title, terms):
+            titles.update({term} & self.titles)
+            pages.update(self.pages.get(term, ()))
+        return Named(frozenset(titles), frozenset(pages)) if titles or pages else NOTHING
+
+    def _find(self, text: str, titles: set[str], pages: set[str]) -> None:
+        """Add the names in one text to titles and pages."""
+        said = [fold_title(w) for w in words(text)]
+        for start in range(len(said)):
+            if said[start] not in self.starts and said[start]:
+                continue
+            for size in range(1, min(MAX_NAME_WORDS, len(said) - start) + 1):
+                run = " ".join(w for w in said[start:start + size] if w)
+                if run in self.titles:
+                    titles.add(run)
+                pages.update(self.pages.get(run, ()))

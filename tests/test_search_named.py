@@ -1,0 +1,59 @@
+"""Rules questions get the rules, card questions the card: sections weigh by whether the query names them."""
+from __future__ import annotations
+
+import dataclasses
+
+from corpus import search
+
+RETREAT = "can I retreat if there are no enemy ships left"
+
+
+def unnamed_like_named():
+    """The fitted weights, but a card's text counting as much unnamed as named."""
+    weights = search.WEIGHTS
+    return dataclasses.replace(weights, section_unnamed=weights.section, section_page=weights.section)
+
+
+def test_a_rules_question_naming_no_card_gets_the_rules_topic_first(default_corpus):
+    assert default_corpus.search(RETREAT).groups[0][0] == "space-combat"
+
+
+def test_counted_as_if_named_a_card_outranks_the_rules_topic(default_corpus):
+    # What the unnamed weight changes: the action cards' texts share the question's words.
+    assert default_corpus.search(RETREAT, weights=unnamed_like_named()).groups[0][0] == "cards/action-cards"
+
+
+def test_a_question_naming_the_card_gets_the_card_first(default_corpus):
+    hits = default_corpus.search("can I play Skilled Retreat if there are no enemy ships left").hits
+    assert hits[0].id == "cards/action-cards/skilled-retreat"
+
+
+def test_a_question_naming_a_faction_finds_its_cards(default_corpus):
+    named = search.named_in(default_corpus._parser, "the Cabal flagship and the Muaat hero")
+    assert {"factions/vuilraith", "factions/muaat"} <= named.pages
+
+
+def test_a_players_word_names_the_card(default_corpus):
+    assert search.named_in(default_corpus._parser, "dread 2 sustain").titles == {"dreadnought ii"}
+
+
+def test_hold_names_no_card(default_corpus):
+    assert "shields holding" not in search.named_in(default_corpus._parser, "how many action cards can I hold").titles
+
+
+def test_the_first_three_hits_hold_two_answers(default_corpus):
+    hits = default_corpus.search("how many infantry can a carrier transport").hits[:3]
+    assert [h.id for h in hits if h.kind in ("rule", "section")] == ["96.2", "cards/units/carrier"]
+
+
+def test_one_answer_asked_the_head_keeps_its_notes(default_corpus):
+    one = dataclasses.replace(search.WEIGHTS, rule_count=1)
+    hits = default_corpus.search("how many infantry can a carrier transport", weights=one).hits[:3]
+    assert [h.kind for h in hits].count("note") == 2
+
+
+def test_answers_lifted_into_the_first_three_never_displace_the_first_hit(default_corpus):
+    # Three answers asked of three notes: the first note stays, as it decides which page comes first.
+    three = dataclasses.replace(search.WEIGHTS, rule_count=3)
+    hits = default_corpus.search("how many infantry can a carrier transport", weights=three).hits[:3]
+    assert [h.kind for h in hits] == ["note", "rule", "section"]
