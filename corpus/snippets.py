@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from html import escape
+from html import escape  # quote=False throughout: snippets are text nodes, and the API's sanitizer keeps quotes bare
 
 from whoosh.lang.porter import stem as _porter
 
@@ -30,7 +30,7 @@ def snippet(text: str, marks: frozenset[str], size: int = SNIPPET_WORDS) -> str:
     """HTML-escaped best-matching sentence(s) of a text, query words marked, at most size words."""
     tokens = [(t, _marked(t.group(), marks)) for t in _TOKEN.finditer(text)]
     if not tokens:
-        return escape(text[:300].strip())
+        return escape(text[:300].strip(), quote=False)
     spans = sentences(text) or [(0, len(text))]
     scores, i = [], 0
     for index, (start, end) in enumerate(spans):
@@ -56,12 +56,12 @@ def _window(text: str, tokens: list, lead: bool, end: int, size: int) -> str:
     out, cursor = [], window[0][0].start()
     for token, marked in window:
         if marked:  # unmarked words go out with the text around them, escaped in one piece
-            out.append(escape(text[cursor:token.start()]))
-            out.append(f"<mark>{escape(token.group())}</mark>")
+            out.append(escape(text[cursor:token.start()], quote=False))
+            out.append(f"<mark>{escape(token.group(), quote=False)}</mark>")
             cursor = token.end()
-    out.append(escape(text[cursor:window[-1][0].end()]))
+    out.append(escape(text[cursor:window[-1][0].end()], quote=False))
     cut = first + size < len(tokens) or end < len(text.rstrip())
-    tail = "" if first + size < len(tokens) else escape(text[window[-1][0].end():end].rstrip())
+    tail = "" if first + size < len(tokens) else escape(text[window[-1][0].end():end].rstrip(), quote=False)
     return ("… " if first or lead else "") + "".join(out) + tail + (" …" if cut else "")
 
 

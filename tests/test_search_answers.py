@@ -109,9 +109,10 @@ def cli_json(monkeypatch, capsys, query: str, instance) -> dict:
 
 
 def dev_queries() -> list[str]:
-    """Every question of queries/dev.jsonl, and the short ones of the issue."""
+    """Every question of queries/dev.jsonl, the short ones of the issue, and one whose snippets hold quotes."""
     lines = (shared_dir() / "queries/dev.jsonl").read_text(encoding="utf-8").splitlines()
-    return [json.loads(line)["q"] for line in lines if line.strip()] + ["spa", "77.7d", "spacecannon"]
+    return [json.loads(line)["q"] for line in lines if line.strip()] + [
+        "spa", "77.7d", "spacecannon", "additional hits produced against the Letnev player's units"]
 
 
 def test_cli_and_api_return_the_same_hits(monkeypatch, capsys, cli_corpus, mirror_instance, client):
@@ -119,8 +120,8 @@ def test_cli_and_api_return_the_same_hits(monkeypatch, capsys, cli_corpus, mirro
     for query in dev_queries():
         api = client.get("/api/search", query_string={"q": query}).json
         cli_body = cli_json(monkeypatch, capsys, query, mirror_instance)
-        assert [(h["id"], h["score"]) for h in cli_body["results"]] == \
-               [(h["id"], h["score"]) for h in api["results"]], query
+        assert [(h["id"], h["score"], h["snippet"]) for h in cli_body["results"]] == \
+               [(h["id"], h["score"], h["snippet"]) for h in api["results"]], query
 
 
 def test_a_left_out_entry_is_never_a_hit(mirror_corpus):
