@@ -128,6 +128,19 @@ def test_addresses_resolve_in_any_letter_case(client, path, target):
     assert (response.status_code, response.headers["Location"]) == (302, target)
 
 
+@pytest.mark.parametrize(("path", "target"), [("/rules/space-cannon/", "/rules/space-cannon"),
+                                              ("/r/77.7d/", "/r/77.7d"),
+                                              ("/api/rules/77.7d/", "/api/rules/77.7d"),
+                                              ("/search/?q=pds", "/search?q=pds")])
+def test_a_trailing_slash_redirects_to_the_address_without_it(client, path, target):
+    response = client.get(path)
+    assert (response.status_code, response.headers["Location"]) == (308, target)
+
+
+def test_a_trailing_slash_on_nothing_is_still_not_found(client):
+    assert client.get("/no-such-page/").status_code == 404
+
+
 def test_search_page_without_hits_says_so(client):
     assert "No results for <strong>qqxzzv</strong>" in page(client, "/search?q=qqxzzv")
 

@@ -4,9 +4,9 @@ Exceptions are converted here, at the edge, and nowhere else.
 """
 from __future__ import annotations
 
-from flask import Flask, current_app, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, redirect, render_template, request
 from flask.globals import request_ctx
-from werkzeug.exceptions import HTTPException, SecurityError
+from werkzeug.exceptions import HTTPException, NotFound, SecurityError
 
 from corpus import CorpusError, NoCorpusError, UnknownIdError
 
@@ -58,6 +58,9 @@ def _not_found(message: str):
     """404 with pages the address may have meant, found by searching its words."""
     from webapp.views import suggestions  # needs the corpus, which may itself be missing
 
+    target = _without_slash()
+    if target:
+        return redirect(target, 308)
     words = request.path.rsplit("/", 2)[-2:] if request.path else []
     query = " ".join(w for w in words if w not in ("rules", "r", "api", "topics"))
     try:
@@ -65,6 +68,22 @@ def _not_found(message: str):
     except CorpusError:
         found = []
     return respond(message, 404, "Not found", suggestions=found, query=query.replace("-", " "))
+
+
+def _without_slash() -> str | None:
+    """The address less a trailing slash (`/rules/space-cannon/`), when that one exists."""
+    path = request.path
+    if len(path) < 2 or not path.endswith("/"):
+        return None
+    path = path.rstrip("/") or "/"
+    try:
+        current_app.url_map.bind("").match(path, method=request.method)
+    except NotFound:
+        return None
+    except HTTPException:  # a redirect or 405 there still means the address exists
+        pass
+    query = request.query_string.decode("latin-1")
+    return f"{request.script_root}{path}?{query}" if query else f"{request.script_root}{path}"
 
 
 def handle_http(exc: HTTPException):
