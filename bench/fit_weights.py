@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import loo  # noqa: E402
 
 from corpus import Corpus, finder, search  # noqa: E402
+from search_quality import under  # noqa: E402  (the bench's own test of an id under a rule)
 
 # The exact LRR rule in the first three is one of the issue's four figures: the rules-homed questions
 # beside a numbered LRR rule (a few dozen) add this share of their rule-in-first-three. Card-homed
@@ -92,8 +93,7 @@ def objective(corpus: Corpus, cases: list[tuple], weights: search.Weights) -> fl
 
 def _in_first_three(items, rules) -> bool:
     """True when one of the first three hits is one of the rules or under it."""
-    return any(f["id"] == r or (f["id"].startswith(r) and f["id"][len(r):].isalpha())
-               for _, f, _ in items[:3] for r in rules)
+    return any(under(f["id"], r) for _, f, _ in items[:3] for r in rules)
 
 
 def _score(items, expected, rules) -> float:

@@ -69,12 +69,17 @@ def first_rank(items: list[str], relevant) -> int | None:
 
 
 def rule_hit(corpus: Corpus, hit_id: str, rules: list[str]) -> bool:
-    """An entry answers a rule when it is the rule, one of its lettered sub-rules (77.7d for 77.7,
-    not 77.71), or its parent is the rule."""
+    """An entry answers a rule when its id starts with it (not 77.71 for 77.7: 77.7d, or a card
+    section's notes), or its parent is it."""
     entry = corpus.by_id.get(hit_id)
     parent = entry.parent if entry else None
-    return any(hit_id == r or (hit_id.startswith(r) and hit_id[len(r):].isalpha()) or parent == r
-               for r in rules)
+    return any(under(hit_id, r) or parent == r for r in rules)
+
+
+def under(hit_id: str, rule: str) -> bool:
+    """True when an id is the rule or an entry under it by id (77.7d, a note of a card's text), not
+    another number that starts alike (77.71 for 77.7)."""
+    return hit_id.startswith(rule) and not hit_id[len(rule):len(rule) + 1].isdigit()
 
 
 def dev_questions(path: Path) -> list[dict]:
