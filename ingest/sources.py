@@ -22,7 +22,7 @@ def default_sources(instance: Path) -> list[str]:
     """$MECATOL_SOURCES, else instance/sources.txt, else the shared snapshots."""
     env = os.environ.get("MECATOL_SOURCES")
     if env:
-        return [s for s in env.split(",") if s.strip()]
+        return [s.strip() for s in env.split(",") if s.strip()]
     listed = Path(instance) / SOURCES_FILE
     if listed.is_file():
         lines = listed.read_text(encoding="utf-8").splitlines()

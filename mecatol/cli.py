@@ -129,6 +129,10 @@ def main() -> None:
     except click.exceptions.Abort:
         click.echo("mecatol: aborted", err=True)
         sys.exit(130)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        # `mecatol` alone: its help as click prints it, not wrapped as an error line.
+        click.echo(exc.ctx.get_help(), err=True)
+        sys.exit(2)
     except click.UsageError as exc:
         command = exc.ctx.command_path if exc.ctx else "mecatol"
         click.echo(f"mecatol: {exc.format_message()} (see `{command} --help`)", err=True)

@@ -58,3 +58,9 @@ def test_errors_are_one_clear_line_and_exit_2(monkeypatch, capsys, tmp_path, arg
     assert code == 2
     assert message in err
     assert len(err.strip().splitlines()) == 1 and err.startswith("mecatol: ")
+
+
+def test_bare_command_prints_its_help_not_an_error_line(monkeypatch, capsys):
+    code, _, err = run_cli(monkeypatch, capsys)
+    assert code == 2
+    assert err.startswith("Usage: mecatol") and "Commands:" in err and "(see `" not in err

@@ -113,3 +113,15 @@ def test_topic_twin_has_entries_related_and_referenced_by(client):
 
 def test_index_twin_lists_numbered_topics(client):
     assert len(client.get("/api/topics").json["by_number"]) == 101
+
+
+@pytest.mark.parametrize("path, canonical", [
+    ("/api/rules/77.7D", "77.7d"),
+    ("/api/rules/Space-Cannon.Note-3.1", "space-cannon.note-3.1"),
+    ("/api/topics/Space-Cannon", "space-cannon"),
+    ("/api/topics/factions/Xxcha", "factions/xxcha"),
+])
+def test_api_reads_ids_in_any_letter_case(client, path, canonical):
+    # As the pages do (`/r/77.7D`): an id typed or pasted in another case is the same entry.
+    body = client.get(path).get_json()
+    assert (body["entry"] if "/rules/" in path else body["page"])["id"] == canonical

@@ -28,7 +28,7 @@ def search():
 @bp.get("/rules/<path:entry_id>")
 def entry(entry_id: str):
     """Any entry by id (rule, note, FAQ, section, page) with its citation and the FAQs and open questions beside it."""
-    return ok(**views.rule_dict(get_corpus().get(entry_id)))
+    return ok(**views.rule_dict(get_corpus().get(_stored(entry_id))))
 
 
 @bp.get("/topics")
@@ -40,7 +40,12 @@ def topics():
 @bp.get("/topics/<path:slug>")
 def topic(slug: str):
     """A page with its entries, FAQs, questions, related and referencing pages."""
-    return ok(**views.page_dict(views.page_view(slug)))
+    return ok(**views.page_dict(views.page_view(_stored(slug))))
+
+
+def _stored(entry_id: str) -> str:
+    """The id as stored, in whatever letter case the address gave it (`77.7D`); unknown ids pass through."""
+    return get_corpus().lookup(entry_id) or entry_id
 
 
 @bp.get("/openapi.json")

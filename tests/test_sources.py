@@ -1,0 +1,26 @@
+"""Which sources `mecatol ingest` reads when none is given: $MECATOL_SOURCES, instance/sources.txt, the defaults."""
+from __future__ import annotations
+
+from ingest.sources import DEFAULT_SOURCES, default_sources, shared_dir
+
+
+def test_env_list_is_split_on_commas_and_trimmed(tmp_path, monkeypatch):
+    monkeypatch.setenv("MECATOL_SOURCES", "/data/tirules, /data/wiki ,,https://tirules.com/")
+    assert default_sources(tmp_path) == ["/data/tirules", "/data/wiki", "https://tirules.com/"]
+
+
+def test_sources_file_skips_comments_and_blank_lines(tmp_path, monkeypatch):
+    monkeypatch.delenv("MECATOL_SOURCES", raising=False)
+    (tmp_path / "sources.txt").write_text("# mine\n/data/tirules\n\n  /data/wiki  \n", encoding="utf-8")
+    assert default_sources(tmp_path) == ["/data/tirules", "/data/wiki"]
+
+
+def test_env_wins_over_the_sources_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("MECATOL_SOURCES", "/data/wiki")
+    (tmp_path / "sources.txt").write_text("/data/tirules\n", encoding="utf-8")
+    assert default_sources(tmp_path) == ["/data/wiki"]
+
+
+def test_without_either_the_shared_snapshots_are_read(tmp_path, monkeypatch):
+    monkeypatch.delenv("MECATOL_SOURCES", raising=False)
+    assert default_sources(tmp_path) == [str(shared_dir() / name) for name in DEFAULT_SOURCES]

@@ -1,0 +1,25 @@
+"""On a phone-sized screen (390 px wide) no page is wider than the screen: nothing to scroll sideways."""
+from __future__ import annotations
+
+import pytest
+from browser_fixtures import needs_chromium
+
+pytestmark = needs_chromium()
+
+PAGES = [
+    "/",
+    "/search?q=can+PDS+II+fire+through+a+wormhole",
+    "/rules/space-cannon?ability=space_cannon&u=PDS+II*2&plasma=1",
+    "/rules/production?ability=production&p=Space+Dock+I*1@Mecatol+Rex&b=War+Sun*2/1",
+    "/rules/space-combat?ability=space_combat&a=Dreadnought+II*2&am=morale_boost&d=Carrier+I*1",
+    "/rules/invasion?ability=invasion&a=Dreadnought+II*2&a=Infantry+II*4&d=Infantry+II*3",
+]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_page_fits_a_phone_screen(page, path):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
+    # Wide tables sit in their own scrolling box; the page itself must not scroll sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
