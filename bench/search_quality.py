@@ -69,10 +69,17 @@ def first_rank(items: list[str], relevant) -> int | None:
 
 
 def rule_hit(corpus: Corpus, hit_id: str, rules: list[str]) -> bool:
-    """An entry answers a rule when its id is the rule, starts with it, or its parent is it."""
+    """An entry answers a rule when its id starts with it (not 77.71 for 77.7: 77.7d, or a card
+    section's notes), or its parent is it."""
     entry = corpus.by_id.get(hit_id)
     parent = entry.parent if entry else None
-    return any(hit_id == r or hit_id.startswith(r) or parent == r for r in rules)
+    return any(under(hit_id, r) or parent == r for r in rules)
+
+
+def under(hit_id: str, rule: str) -> bool:
+    """True when an id is the rule or an entry under it by id (77.7d, a note of a card's text), not
+    another number that starts alike (77.71 for 77.7)."""
+    return hit_id.startswith(rule) and not hit_id[len(rule):len(rule) + 1].isdigit()
 
 
 def dev_questions(path: Path) -> list[dict]:
@@ -104,7 +111,7 @@ def evaluate(corpus: Corpus, questions: list[dict], **search_args) -> tuple[Scor
             rank = first_rank(ids, lambda i: rule_hit(corpus, i, q["rules"]))
             rules.add(rank, f"{q['q'][:70]!r} want {q['rules']} got {ids[:5]}")
             numbered = [r for r in q["rules"] if r not in corpus.by_id or corpus.by_id[r].kind == "rule"]
-            if numbered and numbered != q["rules"]:
+            if numbered:  # every question beside a numbered LRR rule, that rule alone
                 lrr.add(first_rank(ids, lambda i: rule_hit(corpus, i, numbered)), "")
     return topics, homes, rules, lrr, times
 
@@ -128,8 +135,8 @@ def report(corpus: Corpus, name: str, questions: list[dict], verbose: bool) -> l
         print(homes.line(f"{name} home page"))
     if rules.n:
         print(rules.line(f"{name} rule"))  # loo: the LRR rule or card/ability section beside it
-    if lrr.n:
-        print(lrr.line(f"{name} LRR rule"))  # loo: those beside a numbered LRR rule, that rule
+    if lrr.n and lrr.n != rules.n:
+        print(lrr.line(f"{name} LRR rule"))
     if verbose:
         print("\n".join(f"    {m}" for m in topics.misses + rules.misses))
     return times

@@ -75,8 +75,10 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
         return made[fields["id"]]
 
     results.hits = [hit(item) for item in items[:ask.limit]]
-    pages = max(MIN_GROUPS, len({h.topic for h in results.hits}))
-    results.groups = [(page, [hit(i) for i in group]) for page, group in grouped(items, pages)]
+    # Open questions on the made-up page stay in the flat list but form no group of their own.
+    pages = max(MIN_GROUPS, len({h.topic for h in results.hits if not unanswered(h.to_dict(), parser.known.loose)}))
+    shown = [i for i in items if not unanswered(i[1], parser.known.loose)]
+    results.groups = [(page, [hit(i) for i in group]) for page, group in grouped(shown, pages)]
     if not results.hits and not results.did_you_mean:
         results.did_you_mean = close_title(corpus, text)
     return results
@@ -96,6 +98,11 @@ def collapsed(ranked, copies: dict[str, str]) -> list[tuple[float, dict, int]]:
         if key is not None:
             first[key] = item
     return [tuple(item) for item in kept]
+
+
+def unanswered(fields: dict, loose: frozenset[str]) -> bool:
+    """True for an open question on the page made up to gather them: not a page a player wants."""
+    return fields.get("kind") == "question" and fields.get("topic") in loose
 
 
 def grouped(items: list, pages: int) -> list[tuple[str, list]]:
