@@ -53,7 +53,7 @@ class Weights:
     rule_weight: float = 0.5  # share of the evidence of the entries under a rule added to the rule
     rule_floor: float = 0.1  # a rule matching this share of the best entry above it is lifted
     rule_slot: int = 2  # ... into the first rule_slot + 1 hits, until they hold rule_count answers
-    rule_count: int = 3  # answers (rules, card texts) the first rule_slot + 1 hits should hold
+    rule_count: int = 2  # answers (rules, card texts) the first rule_slot + 1 hits should hold
     rule_page: int = 0  # 1: only answers on the pages of those first hits are lifted
 
     def kind(self, kind: str) -> float:
