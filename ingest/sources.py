@@ -4,6 +4,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ingest.errors import SourceError
+
 # Paths under the shared data folder that `mecatol ingest` reads by default.
 DEFAULT_SOURCES = ("mirror/tirules", "mirror/wiki", "mirror/asyncti4", "seeds")
 SOURCES_FILE = "sources.txt"
@@ -27,4 +29,8 @@ def default_sources(instance: Path) -> list[str]:
     if listed.is_file():
         lines = listed.read_text(encoding="utf-8").splitlines()
         return [s.strip() for s in lines if s.strip() and not s.lstrip().startswith("#")]
-    return [str(shared_dir() / name) for name in DEFAULT_SOURCES]
+    shared = shared_dir()
+    if not shared.is_dir():
+        raise SourceError(str(shared), "no shared data folder here; set MECATOL_SHARED to the folder holding "
+                                       "mirror/ and seeds/, or name the sources to read")
+    return [str(shared / name) for name in DEFAULT_SOURCES]

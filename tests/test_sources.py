@@ -1,6 +1,9 @@
 """Which sources `mecatol ingest` reads when none is given: $MECATOL_SOURCES, instance/sources.txt, the defaults."""
 from __future__ import annotations
 
+import pytest
+
+from ingest.errors import SourceError
 from ingest.sources import DEFAULT_SOURCES, default_sources, shared_dir
 
 
@@ -24,3 +27,11 @@ def test_env_wins_over_the_sources_file(tmp_path, monkeypatch):
 def test_without_either_the_shared_snapshots_are_read(tmp_path, monkeypatch):
     monkeypatch.delenv("MECATOL_SOURCES", raising=False)
     assert default_sources(tmp_path) == [str(shared_dir() / name) for name in DEFAULT_SOURCES]
+
+
+def test_a_missing_shared_folder_names_the_setting(tmp_path, monkeypatch):
+    monkeypatch.delenv("MECATOL_SOURCES", raising=False)
+    monkeypatch.setenv("MECATOL_SHARED", str(tmp_path / "nowhere"))
+    with pytest.raises(SourceError, match="MECATOL_SHARED") as caught:
+        default_sources(tmp_path)
+    assert str(tmp_path / "nowhere") in str(caught.value)
