@@ -174,6 +174,13 @@ def test_fragment_names_the_controls_the_error_is_about(client, query, invalid):
     assert f'data-invalid="{invalid}"' in html(client, f"/resolver/space-cannon?{query}")
 
 
+def test_a_typed_value_is_named_once_in_its_steps(client):
+    text = html(client, "/resolver/space-cannon?ability=space_cannon&u=5+(x3)*3&u=6x2*1:Xxcha+flagship")
+    assert "3 × Space Cannon 5 (x3), 3 dice each" in text and "Space Cannon 5 (x3) rolls 3," in text
+    assert "Space Cannon 5 (x3): Space Cannon" not in text and "(x3) Space Cannon 5" not in text
+    assert "1 × Xxcha flagship: Space Cannon 6 (x2), 2 dice" in text  # a label is still followed by its value
+
+
 def test_barrage_shows_the_fighters_destroyed(client):
     form = widget(html(client, "/rules/anti-fighter-barrage?ability=anti_fighter_barrage&u=Destroyer+II*2&targets=3"))
     assert 'class="rs-destroyed">2.531<' in form and 'class="rs-all">65.62%<' in form

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .dice import hit_chance
-from .steps import Step, num, pct, plural, unit_line
+from .steps import Step, labelled_roll, num, pct, plural, unit_line
 
 if TYPE_CHECKING:
     from .records import Outcome
@@ -152,7 +152,7 @@ def _roll(o: Outcome) -> list[Step]:
                                      "(a 0 on the die is 10).")]
     several = [e for e in o.rolling if e.roll.dice > 1]
     if several:
-        names = ", ".join(f"{e.label} {ability} {e.roll.text()} rolls {e.roll.dice}" for e in several)
+        names = ", ".join(f"{labelled_roll(e.label, ability, e.roll.text(), ' ')} rolls {e.roll.dice}" for e in several)
         steps.append(Step(f"{rule}b", "X (xY)", f"{names} dice per unit; a value without (xY) rolls one die."))
     return steps
 

@@ -45,10 +45,16 @@ def hit_range(value: int) -> str:
     return f"10 ({faces})" if value == 10 else f"{value}-10 ({faces})"
 
 
+def labelled_roll(label: str, title: str, roll_text: str, sep: str = ": ") -> str:
+    """"PDS II: Space Cannon 5"; a value typed without a unit name ("Space Cannon 5 (x3)") is said once."""
+    roll = f"{title} {roll_text}"
+    return roll if label == roll else f"{label}{sep}{roll}"
+
+
 def unit_line(label: str, count: int, roll_text: str, value: int, dice: int, title: str) -> str:
     """"2 × PDS II: Space Cannon 5, 1 die each, hits on 5-10 (60% per die)"."""
     each = "each" if count > 1 else ""
     return (
-        f"{count} × {label}: {title} {roll_text}, {plural(dice, 'die', 'dice')}{' ' + each if each else ''}, "
+        f"{count} × {labelled_roll(label, title, roll_text)}, {plural(dice, 'die', 'dice')}{' ' + each if each else ''}, "
         f"hits on {hit_range(value)}, {pct(hit_chance(value))} per die"
     )
