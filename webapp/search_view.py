@@ -9,6 +9,7 @@ from flask import current_app, url_for
 
 from corpus.model import KINDS
 from corpus.search import as_rule_id
+from corpus.snippets import snippet
 from webapp import urls
 from webapp.corpus_access import get_catalog, get_corpus
 from webapp.errors import BadParameter
@@ -96,9 +97,21 @@ def suggestions(args) -> tuple[str, list[str], list[str], list[str]]:
     """The query, and the pages the type-ahead would show: titles, best sentences, permalinks."""
     view = search({"q": args.get("q") or "", "limit": str(current_app.config["TYPEAHEAD_LIMIT"])})
     titles = [group["title"] for group in view.groups]
-    texts = [html.unescape(re.sub(r"<[^>]*>", "", str(group["hits"][0]["snippet"]))) for group in view.groups]
+    texts = [_plain_text(group["hits"][0]["snippet"]) or _page_lead(group["page"]) for group in view.groups]
     links = [url_for("pages.permalink", entry_id=group["page"], _external=True) for group in view.groups]
     return view.query, titles, texts, links
+
+
+def _plain_text(snippet) -> str:
+    """A snippet's words without its markup."""
+    return html.unescape(re.sub(r"<[^>]*>", "", str(snippet))).strip()
+
+
+def _page_lead(page: str) -> str:
+    """A page's first text: what describes it when its best hit has none (a topic page's own entry)."""
+    corpus = get_corpus()
+    first = next((e.text for e in corpus.topic(page) if e.text.strip()), "") if page in corpus.by_id else ""
+    return _plain_text(snippet(first, frozenset())) if first else ""
 
 
 def _url(entry_id: str) -> str:
