@@ -69,6 +69,18 @@ def export_command(instance: Path | None) -> None:
         click.echo(json.dumps(entry.to_dict(), ensure_ascii=False, sort_keys=True))
 
 
+def with_urls(body: dict, corpus: Corpus, instance: Path) -> dict:
+    """Give hits and groups the `url` /api/search gives them, from the web app's own URL builder."""
+    from webapp import create_app, urls  # only here: the plain listing needs no Flask
+
+    with create_app({"INSTANCE": str(instance)}).test_request_context():
+        for hit in body["results"] + [hit for group in body["groups"] for hit in group["hits"]]:
+            hit["url"] = urls.entry_url(corpus, hit["id"])
+        for group in body["groups"]:
+            group["url"] = urls.entry_url(corpus, group["page"])
+    return body
+
+
 @cli.command("search")
 @click.argument("query")
 @click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True, help="Most hits to show.")
@@ -79,7 +91,8 @@ def search_command(query: str, limit: int, as_json: bool, instance: Path | None)
     corpus = Corpus.load(instance_dir(instance))
     results = corpus.search(query, limit=limit)
     if as_json:
-        click.echo(json.dumps({"ok": True, **results.to_dict()}, ensure_ascii=False, sort_keys=True))
+        body = with_urls(results.to_dict(), corpus, instance_dir(instance))
+        click.echo(json.dumps({"ok": True, **body}, ensure_ascii=False, sort_keys=True))
         return
     if results.jump:
         click.echo(f"→ {results.jump}")

@@ -135,8 +135,10 @@ def test_cli_and_api_return_the_same_hits(monkeypatch, capsys, cli_corpus, mirro
     for query in dev_queries():
         api = client.get("/api/search", query_string={"q": query}).json
         cli_body = cli_json(monkeypatch, capsys, query, mirror_instance)
-        assert [(h["id"], h["score"], h["snippet"]) for h in cli_body["results"]] == \
-               [(h["id"], h["score"], h["snippet"]) for h in api["results"]], query
+        assert [(h["id"], h["score"], h["snippet"], h["url"]) for h in cli_body["results"]] == \
+               [(h["id"], h["score"], h["snippet"], h["url"]) for h in api["results"]], query
+        assert [(g["page"], g["url"], [h["url"] for h in g["hits"]]) for g in cli_body["groups"]] == \
+               [(g["page"], g["url"], [h["url"] for h in g["hits"]]) for g in api["groups"]], query
 
 
 def test_a_left_out_entry_is_never_a_hit(mirror_corpus):
