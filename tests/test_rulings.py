@@ -114,3 +114,9 @@ def test_heading_naming_another_page_too_still_gives_its_card(default_corpus):
     # "… › The Galactic Council - Mecatol Rex": Mecatol Rex is also a rules page, but not this question's.
     assert default_corpus.get("question.the-galactic-council-mecatol-rex.21d722").rules == [
         "cards/legendary-planets/the-galactic-council-mecatol-rex"]
+
+
+def test_ruling_on_a_card_list_page_weighs_the_rules_of_those_cards(default_corpus):
+    # Impersonation at the secret objective limit (heading "Objectives"): 61.21a, draw one over three and
+    # return one, is in Objective Cards, a topic the question never names.
+    assert "61.21a" in default_corpus.get("faq.objectives.91ddba").rules

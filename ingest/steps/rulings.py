@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from corpus.model import Entry
+from corpus.names import fold_title
 from ingest.steps.linker import Linker, Mention
 from ingest.steps.rule_match import RuleMatcher
 
@@ -18,19 +19,32 @@ def attach_rulings(entries: list[Entry]) -> list[Entry]:
     """Set `rules` on every FAQ and open question (existing rule ids, most specific first)."""
     linker = Linker(entries)
     matcher = RuleMatcher(entries)
+    governing = _governing_topics(entries)
     for entry in entries:
         if entry.kind in RULING_KINDS:
-            entry.rules = _rules_for(entry, linker, matcher)
+            entry.rules = _rules_for(entry, linker, matcher, governing)
     return entries
 
 
-def _rules_for(entry: Entry, linker: Linker, matcher: RuleMatcher) -> list[str]:
+def _governing_topics(entries: list[Entry]) -> dict[str, list[str]]:
+    """Each card list page's LRR topic of the same title: "Objectives" -> Objective Cards, "Relics" -> Relics."""
+    def key(title: str) -> str:
+        return fold_title(re.sub(r"\s+cards?$", "", title, flags=re.I))
+    topics: dict[str, list[str]] = {}
+    for entry in entries:
+        if entry.kind == "topic":
+            topics.setdefault(key(entry.title), []).append(entry.id)
+    return {e.id: topics[key(e.title)] for e in entries if e.kind == "card" and key(e.title) in topics}
+
+
+def _rules_for(entry: Entry, linker: Linker, matcher: RuleMatcher, governing: dict[str, list[str]]) -> list[str]:
     """Named rule ids, else named abilities/cards and the one LRR rule its words clearly match."""
     named, _ = linker.rules(entry.text)
     if named:
         return sorted(set(named), key=lambda r: (-len(r), named.index(r)))
     mentions = linker.mentions(_question(entry), {entry.topic}, loose=True)
-    topics = _topics(entry, linker, mentions)
+    # A ruling on a card list page is also about the LRR topic governing those cards.
+    topics = list(dict.fromkeys(_topics(entry, linker, mentions) + governing.get(entry.topic, [])))
     rules = matcher.best(entry.text, topics) or matcher.winner(_scored_text(entry, linker), topics)
     return (_sections(entry, linker, mentions) or _answer_sections(entry, linker)) + rules
 
