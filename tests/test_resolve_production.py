@@ -53,6 +53,12 @@ def test_arborec_space_dock_cannot_make_infantry():
     assert (answer["allowed"], _violated(answer), answer["infantry_limit"]) == (False, ["68.1d"], 0)
 
 
+def test_arborec_dock_alone_says_no_other_unit_produces():
+    answer = _produce([DOCK_3], [{"name": "Infantry", "count": 2}], faction="arborec")
+    message = next(v["message"] for v in answer["violations"] if v["rule"] == "68.1d")
+    assert "no other producing unit" in message and "only 0" not in message
+
+
 def test_arborec_letani_warriors_can_make_infantry():
     answer = _produce(
         [DOCK_3, {"name": "Letani Warrior II"}],

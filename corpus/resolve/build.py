@@ -65,8 +65,9 @@ def find_violations(req: ProductionRequest, tally: Tally) -> list[Finding]:
     infantry = sum(order.count for order in tally.producible if order.unit.type == "infantry")
     limit = infantry_limit(req)
     if limit is not None and infantry > limit:
-        message = (f"{infantry} infantry to produce, but Arborec space docks cannot produce infantry and the other "
-                   f"producing units give only {limit} Production.")
+        others = (f"the other producing units give only {limit} Production" if limit
+                  else "no other producing unit is here")
+        message = f"{infantry} infantry to produce, but Arborec space docks cannot produce infantry and {others}."
         found.append(Finding("68.1d", message, "build"))
     found += limits.reinforcement_findings(req)[0] + limits.enemy_ship_findings(req)
     resources = req.context.get("resources")
