@@ -23,3 +23,18 @@ def test_page_fits_a_phone_screen(page, path):
     page.wait_for_load_state("networkidle")
     # Wide tables sit in their own scrolling box; the page itself must not scroll sideways.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_search_box_hint_is_read_whole_on_a_phone(page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/")
+    # The hint's width in the box's own font, against the room inside the box.
+    fits = page.evaluate("""() => {
+        const box = document.querySelector('input[type=search], input[name=q]');
+        const style = getComputedStyle(box);
+        const pen = document.createElement('canvas').getContext('2d');
+        pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return [pen.measureText(box.placeholder).width, room];
+    }""")
+    assert fits[0] <= fits[1], fits
