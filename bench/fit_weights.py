@@ -48,7 +48,6 @@ GRID = {
     "rule_floor": [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 99.0],  # 99: never lift a rule
     "rule_slot": [0, 1, 2, 3],
     "rule_count": [1, 2, 3],
-    "rule_page": [0, 1],
 }
 
 

@@ -54,7 +54,6 @@ class Weights:
     rule_floor: float = 0.1  # a rule matching this share of the best entry above it is lifted
     rule_slot: int = 2  # ... into the first rule_slot + 1 hits, until they hold rule_count answers
     rule_count: int = 2  # answers (rules, card texts) the first rule_slot + 1 hits should hold
-    rule_page: int = 0  # 1: only answers on the pages of those first hits are lifted
 
     def kind(self, kind: str) -> float:
         """How much an entry of this kind counts: rules and kinds not listed count fully."""
@@ -243,7 +242,7 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
                + weights.rule_weight * under.get(f["id"], 0.0), f) for score, f in weighted]
     ranked.sort(key=lambda pair: (-pair[0], pair[1].get("order", 0)))
     return search_rules.lift(ranked, {id(f): s for s, f in weighted}, weights.rule_floor, weights.rule_slot,
-                             weights.rule_count, bool(weights.rule_page))
+                             weights.rule_count)
 
 
 @dataclass(frozen=True)

@@ -40,13 +40,12 @@ def evidence(weighted: list[tuple[float, dict]], rules: dict[str, str], decay: f
 
 
 def lift(ranked: list[tuple[float, dict]], first: dict[int, float], floor: float, slot: int,
-         count: int = 1, same_page: bool = False) -> list[tuple[float, dict]]:
+         count: int = 1) -> list[tuple[float, dict]]:
     """The best-matching answers (rules, card texts) moved up so the first slot + 1 hits hold count.
 
     first maps id(fields) to the entry's own score (before any topic evidence); an answer is
-    lifted only when it scores at least floor times the best of the hits it would pass. With
-    same_page, only answers on the pages of those first hits are lifted. The lifted answers
-    take the last places of the head; the scores stay where they were, so they stay in order.
+    lifted only when it scores at least floor times the best of the hits it would pass. The lifted
+    answers take the last places of the head; the scores stay where they were, so they stay in order.
     """
     head = ranked[:slot + 1]
     # The first hit keeps its place: it decides which page comes first, and a lifted answer
@@ -55,11 +54,11 @@ def lift(ranked: list[tuple[float, dict]], first: dict[int, float], floor: float
     need = min(count - sum(f.get("kind") in ANSWERS for _, f in head), len(others))
     if need <= 0 or len(ranked) <= slot + 1:
         return ranked
-    pages = {f.get("topic") for _, f in head}
     bar = floor * max(first.get(id(f), 0.0) for _, f in head)
     pool = [(first.get(id(f), 0.0), i) for i, (_, f) in enumerate(ranked[slot + 1:], start=slot + 1)
-            if f.get("kind") in ANSWERS and (not same_page or f.get("topic") in pages)]
-    chosen = sorted(i for _, i in sorted(pool, key=lambda p: (-p[0], p[1]))[:need] if first.get(id(ranked[i][1]), 0.0) >= bar)
+            if f.get("kind") in ANSWERS]
+    best = sorted(pool, key=lambda p: (-p[0], p[1]))[:need]
+    chosen = sorted(i for score, i in best if score >= bar)
     if not chosen:
         return ranked
     # The head keeps its answers and its best other hits; the hits that make room follow it.
