@@ -55,8 +55,7 @@ def _answer_sections(entry: Entry, linker: Linker) -> list[str]:
         return []
     answer = entry.text.split("A:", 1)[1]
     found = [m.target for m in linker.mentions(answer, {entry.topic}, loose=True) if m.target.kind == "section"]
-    found.sort(key=lambda t: t.topic != entry.topic)
-    return list(dict.fromkeys(t.ref for t in found))[:MAX_SECTIONS]
+    return _own_page_first(found, entry)
 
 
 def _scored_text(entry: Entry, linker: Linker) -> str:
@@ -66,7 +65,7 @@ def _scored_text(entry: Entry, linker: Linker) -> str:
     Those names weigh heavily and are repeated by the few rules about that card ("Floating Factory"),
     which a question about something else would otherwise reach.
     """
-    heading = re.split(r"\s+[›:—–-]\s+", entry.section or "")[-1]  # "Kan Kip Rel (Agent)", not "Factions"
+    heading = _heading_tail(entry)  # "Kan Kip Rel (Agent)", not "Factions"
     text, kept, last = f"{heading}.\n{entry.text}", [], 0
     for mention in linker.mentions(text, {entry.topic}, loose=True):
         if mention.target.kind in ("section", "faction"):
@@ -99,8 +98,7 @@ def _sections(entry: Entry, linker: Linker, mentions: list[Mention]) -> list[str
             if after_leader < 0 or question[after_leader:mention.start].strip(" ’'s"):
                 found.append(mention.target)
     found += _own_leaders(question, linker, mentions)
-    found.sort(key=lambda t: t.topic != entry.topic)
-    return list(dict.fromkeys(t.ref for t in found))[:MAX_SECTIONS]
+    return _own_page_first(found, entry)
 
 
 _THEIR = re.compile(r"\b(?:their|its)\s+(?=(?:mech|flagship|hero|agent|commander)\b)", re.I)
@@ -118,10 +116,20 @@ def _own_leaders(question: str, linker: Linker, mentions: list[Mention]) -> list
     return found
 
 
+def _heading_tail(entry: Entry) -> str:
+    """The last part of a ruling's heading: "Kan Kip Rel (Agent)" of "Factions › … › Kan Kip Rel (Agent)"."""
+    return re.split(r"\s+[›:—–-]\s+", entry.section or "")[-1]
+
+
 def _last_heading(entry: Entry) -> str:
-    """The last part of a ruling's heading, without its kind: "Kan Kip Rel" of "Factions › … › Kan Kip Rel (Agent)"."""
-    last = re.split(r"\s+[›:—–-]\s+", entry.section or "")[-1]
-    return re.sub(r"\s*\([^)]*\)\s*$", "", last)
+    """The last part of a ruling's heading without its kind: "Kan Kip Rel"."""
+    return re.sub(r"\s*\([^)]*\)\s*$", "", _heading_tail(entry))
+
+
+def _own_page_first(found: list, entry: Entry, most: int = MAX_SECTIONS) -> list[str]:
+    """The refs of these targets, those on the ruling's own page first, each once, at most `most`."""
+    found = sorted(found, key=lambda t: t.topic != entry.topic)
+    return list(dict.fromkeys(t.ref for t in found))[:most]
 
 
 def _heading_sections(entry: Entry, linker: Linker) -> list[str]:
@@ -131,8 +139,7 @@ def _heading_sections(entry: Entry, linker: Linker) -> list[str]:
     if any(t.kind == "faction" or t.ref == entry.topic for t in named):
         return []  # "The Winnu" is the faction's page, not the planet card of that name
     found = [t for t in named if t.kind == "section"]
-    found.sort(key=lambda t: t.topic != entry.topic)
-    return list(dict.fromkeys(t.ref for t in found))[:1]
+    return _own_page_first(found, entry, 1)
 
 
 def _topics(entry: Entry, linker: Linker, mentions: list[Mention]) -> list[str]:
