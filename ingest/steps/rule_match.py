@@ -162,5 +162,5 @@ def _number(rule_id: str) -> str:
 
 def _parent(rule_id: str) -> str | None:
     """The numbered rule a sub-rule sits under (77.3 for 77.3c), None for a numbered rule itself."""
-    found = re.match(r"\d+\.\d+", rule_id)
-    return found.group(0) if found and found.group(0) != rule_id else None
+    number = _number(rule_id)
+    return number if number != rule_id else None
