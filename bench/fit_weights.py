@@ -48,11 +48,14 @@ GRID = {
     "rule_floor": [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 99.0],  # 99: never lift a rule
     "rule_slot": [0, 1, 2, 3],
     "rule_count": [1, 2, 3],
+    "semantic": [0.0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9],  # 0: words alone
+    "answer_cos": [0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 99.0],  # 99: never lift a rule by meaning
 }
 
 
 def prepared(corpus: Corpus, questions: list[dict]) -> list[tuple]:
-    """(first-stage candidates, page scores, expected pages, rules) per question."""
+    """(first-stage candidates, page scores, expected pages, rules, ...) per question, with the
+    query's closeness in meaning when the corpus has sentence vectors."""
     parser, out = corpus._parser, []
     with corpus.searcher() as searcher:
         for q in questions:
@@ -62,7 +65,10 @@ def prepared(corpus: Corpus, questions: list[dict]) -> list[tuple]:
             found, pages = search.candidates(searcher, parser.scores, request, search.Only(), 10, exclude)
             named = search.named_in(parser, text)
             lrr = [r for r in q["rules"] if corpus.by_id[r].kind == "rule"]
-            out.append((found, pages, q["pages"], q["rules"], (q["stratum"], q["kind"]), named, lrr))
+            closeness = parser.space.closeness(text) if parser.space is not None else None
+            meant = search.closest_rules(closeness, parser.scores, search.Only(), exclude) if closeness is not None else []
+            out.append((found, pages, q["pages"], q["rules"], (q["stratum"], q["kind"]), named, lrr,
+                        closeness, meant))
     return out
 
 
@@ -77,9 +83,9 @@ def objective(corpus: Corpus, cases: list[tuple], weights: search.Weights) -> fl
     totals: dict[tuple, float] = {}
     counts: dict[tuple, int] = {}
     numbered: list[bool] = []
-    for found, pages, expected, rules, group, named, lrr in cases:
-        items = finder.collapsed(search.rerank(found, pages, parser.known.loose, weights, parser.rules, named),
-                                 parser.copies)
+    for found, pages, expected, rules, group, named, lrr, closeness, meant in cases:
+        items = finder.collapsed(search.rerank(found, pages, parser.known.loose, weights, parser.rules, named,
+                                               closeness, meant), parser.copies)
         counts[group] = counts.get(group, 0) + 1
         totals[group] = totals.get(group, 0.0) + _score(items, expected, rules)
         if lrr and group[0] == "rules":

@@ -17,10 +17,11 @@ from itertools import chain
 import unicodedata
 from dataclasses import dataclass, field
 
-from corpus import copies, search_rules, vocab
+from corpus import copies, meaning, search_rules, vocab
 from corpus.index import TermScores
 from corpus.mentions import NOTHING, Named, NameFinder, folded
 from corpus.snippets import snippet
+from corpus.weights import WEIGHTS, Weights  # noqa: F401  (search.Weights, as callers know it)
 from corpus.vocab import Concept, Request, understand
 
 MAX_QUERY = 500
@@ -32,46 +33,6 @@ RULE_SCORE = 8.0  # a rule number quoted in a question, on that rule and its sub
 TOPIC_DEPTH = 6
 
 
-@dataclass(frozen=True)
-class Weights:
-    """The rerank's few weights, fitted by bench/fit_weights.py on leave-one-out questions.
-
-    An entry that answers (a rule, a FAQ ruling, a card's text) counts fully; a note that
-    only mentions the words, an open question (unanswered) and a whole page count less.
-    """
-
-    note: float = 0.7
-    question: float = 0.7
-    faq: float = 0.7
-    section: float = 1.4  # a card's or ability's own text, when the query names the card
-    section_page: float = 1.0  # ... when the query names its page only ("the Muaat hero")
-    section_unnamed: float = 0.6  # ... when the query names neither (most rules questions)
-    page: float = 0.5  # a page entry (topic, faction, card family)
-    topic_weight: float = 0.5  # share of the topic's evidence added to each of its hits
-    topic_decay: float = 0.8  # each further hit of a topic counts this much less
-    page_weight: float = 0.75  # a topic's best unit as one document, against its best hits
-    rule_weight: float = 0.5  # share of the evidence of the entries under a rule added to the rule
-    rule_floor: float = 0.1  # a rule matching this share of the best entry above it is lifted
-    rule_slot: int = 2  # ... into the first rule_slot + 1 hits, until they hold rule_count answers
-    rule_count: int = 2  # answers (rules, card texts) the first rule_slot + 1 hits should hold
-
-    def kind(self, kind: str) -> float:
-        """How much an entry of this kind counts: rules and kinds not listed count fully."""
-        if kind in ("topic", "faction", "card"):
-            return self.page
-        return getattr(self, kind, 1.0) if kind in ("note", "question", "faq", "section") else 1.0
-
-    def entry(self, fields: dict, named: Named) -> float:
-        """How much one entry counts: a section by whether the query names it or its page."""
-        kind = fields.get("kind", "")
-        if kind != "section" or named is None:
-            return self.kind(kind)
-        if folded(fields.get("title", "")) in named.titles:
-            return self.section
-        return self.section_page if fields.get("topic") in named.pages else self.section_unnamed
-
-
-WEIGHTS = Weights()
 
 
 @dataclass(frozen=True)
@@ -219,11 +180,15 @@ def candidates(searcher, scores: TermScores, request: Request, only: Only, limit
 
 def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
            loose: frozenset[str] = frozenset(), weights: Weights = WEIGHTS,
-           rule_of: dict[str, str] | None = None, named: Named = NOTHING) -> list[tuple[float, dict]]:
+           rule_of: dict[str, str] | None = None, named: Named = NOTHING,
+           closeness: meaning.Closeness | None = None,
+           meant: list[tuple[float, dict]] = ()) -> list[tuple[float, dict]]:
     """Second stage: each hit gains a share of its topic's evidence: its best hits and its page score.
 
     A rule also gains a share of the evidence under it (rule_of: entry id -> its rule), and the
-    best-matching rule is lifted into the first places (corpus.search_rules).
+    best-matching rule is lifted into the first places (corpus.search_rules). With sentence
+    vectors (closeness), each score mixes in the hit's closeness to the query, and the lifted
+    rules are the closest in meaning (meant: (cosine, fields) of the closest rules, closest first).
     """
     weighted = sorted(((s * weights.entry(f, named), f) for s, f in found),
                       key=lambda pair: -pair[0])
@@ -241,8 +206,13 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     ranked = [(score + weights.topic_weight * evidence.get(f.get("topic", ""), 0.0)
                + weights.rule_weight * under.get(f["id"], 0.0), f) for score, f in weighted]
     ranked.sort(key=lambda pair: (-pair[0], pair[1].get("order", 0)))
-    return search_rules.lift(ranked, {id(f): s for s, f in weighted}, weights.rule_floor, weights.rule_slot,
-                             weights.rule_count)
+    if closeness is not None and weights.semantic > 0:
+        ranked = meaning.mixed(ranked, closeness, weights.semantic)
+        pool = [fields for cosine, fields in meant if cosine >= weights.answer_cos]
+    else:
+        pool = search_rules.lexical_pool(ranked, {id(f): s for s, f in weighted}, weights.rule_floor,
+                                         weights.rule_slot)
+    return search_rules.lift(ranked, pool, weights.rule_slot, weights.rule_count)
 
 
 @dataclass(frozen=True)
@@ -254,15 +224,16 @@ class Parser:
     copies: dict[str, str]
     rules: dict[str, str] = field(default_factory=dict)  # entry id -> the numbered rule it sits under
     names: NameFinder | None = None  # what a query names (cards, abilities, faction and card pages)
+    space: meaning.Space | None = None  # every entry's sentence vector, when the corpus has them
 
 
-def make_parser(entries, reader) -> Parser:
+def make_parser(entries, reader, space: meaning.Space | None = None) -> Parser:
     """The query parser for a corpus's entries and index (built once per loaded corpus)."""
     scores = TermScores(reader)
     indexed = frozenset(t for f in scores.fields for t in reader.field_terms(f))
     known = vocab.Known(entries, indexed)
     return Parser(known, scores, copies.copy_keys(entries), search_rules.rule_of(entries),
-                  NameFinder(entries, known.vocabulary.aliases))
+                  NameFinder(entries, known.vocabulary.aliases), space)
 
 
 def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int = 0,
@@ -270,7 +241,21 @@ def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int 
     """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
     request = understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
     found, pages = candidates(searcher, parser.scores, request, only, limit, exclude)
-    return rerank(found, pages, parser.known.loose, weights, parser.rules, named_in(parser, text)), request
+    closeness = parser.space.closeness(text) if parser.space is not None else None
+    meant = closest_rules(closeness, parser.scores, only, exclude) if closeness is not None else []
+    return rerank(found, pages, parser.known.loose, weights, parser.rules, named_in(parser, text),
+                  closeness, meant), request
+
+
+def closest_rules(closeness: meaning.Closeness, scores: TermScores, only: Only,
+                  exclude: frozenset[int]) -> list[tuple[float, dict]]:
+    """(cosine, stored fields) of the rules closest in meaning that the search may return."""
+    found = []
+    for cosine, rule in closeness.closest_rules():
+        number = scores.number.get(rule)
+        if number is not None and number not in exclude and only.allows(scores.docs[number]):
+            found.append((cosine, scores.docs[number]))
+    return found
 
 
 def named_in(parser: Parser, text: str) -> Named:

@@ -2,8 +2,9 @@
 
 A player's question is usually answered by one rule (2.4, 8.22, 77.3c), but the notes and
 rulings beside that rule repeat its words and outrank it. Two remedies, each with a fitted
-weight in corpus.search.Weights: a rule gains a share of the evidence of the entries under it,
-and the best-matching rules are lifted into the first places when they match nearly as well.
+weight in corpus.weights.Weights: a rule gains a share of the evidence of the entries under it,
+and the best-matching rules are lifted into the first places when they match nearly as well (by
+their words, or with sentence vectors by their meaning: corpus.meaning).
 """
 from __future__ import annotations
 
@@ -39,13 +40,24 @@ def evidence(weighted: list[tuple[float, dict]], rules: dict[str, str], decay: f
     return under
 
 
-def lift(ranked: list[tuple[float, dict]], first: dict[int, float], floor: float, slot: int,
-         count: int = 1) -> list[tuple[float, dict]]:
-    """The best-matching answers (rules, card texts) moved up so the first slot + 1 hits hold count.
+def lexical_pool(ranked: list[tuple[float, dict]], first: dict[int, float], floor: float,
+                 slot: int) -> list[dict]:
+    """The answers after the first slot + 1 hits that match at least floor times the best of those
+    hits by their own score (first: id(fields) -> score before topic evidence), best first."""
+    head = ranked[:slot + 1]
+    if not head:
+        return []
+    bar = floor * max(first.get(id(f), 0.0) for _, f in head)
+    pool = [(first.get(id(f), 0.0), i) for i, (_, f) in enumerate(ranked[slot + 1:], start=slot + 1)
+            if f.get("kind") in ANSWERS]
+    return [ranked[i][1] for score, i in sorted(pool, key=lambda p: (-p[0], p[1])) if score >= bar]
 
-    first maps id(fields) to the entry's own score (before any topic evidence); an answer is
-    lifted only when it scores at least floor times the best of the hits it would pass. The lifted
-    answers take the last places of the head; the scores stay where they were, so they stay in order.
+
+def lift(ranked: list[tuple[float, dict]], pool: list[dict], slot: int, count: int = 1) -> list[tuple[float, dict]]:
+    """Answers from pool (best first; hits or not) moved up so the first slot + 1 hits hold count.
+
+    The lifted answers take the last places of the head, in the order they were ranked (an
+    answer that was no hit after them); the scores stay where they were, so they stay in order.
     """
     head = ranked[:slot + 1]
     # The first hit keeps its place: it decides which page comes first, and a lifted answer
@@ -54,18 +66,18 @@ def lift(ranked: list[tuple[float, dict]], first: dict[int, float], floor: float
     need = min(count - sum(f.get("kind") in ANSWERS for _, f in head), len(others))
     if need <= 0 or len(ranked) <= slot + 1:
         return ranked
-    bar = floor * max(first.get(id(f), 0.0) for _, f in head)
-    pool = [(first.get(id(f), 0.0), i) for i, (_, f) in enumerate(ranked[slot + 1:], start=slot + 1)
-            if f.get("kind") in ANSWERS]
-    best = sorted(pool, key=lambda p: (-p[0], p[1]))[:need]
-    chosen = sorted(i for score, i in best if score >= bar)
+    position = {f["id"]: i for i, (_, f) in enumerate(ranked)}
+    in_head = {f["id"] for _, f in head}
+    chosen = [f for f in pool if f["id"] not in in_head][:need]
     if not chosen:
         return ranked
+    chosen.sort(key=lambda f: position.get(f["id"], len(ranked)))
     # The head keeps its answers and its best other hits; the hits that make room follow it.
-    kept = [f for _, f in head]
     out = set(others[len(others) - len(chosen):])
-    order = ([f for j, f in enumerate(kept) if j not in out] + [ranked[i][1] for i in chosen]
-             + [f for j, f in enumerate(kept) if j in out]
-             + [f for i, (_, f) in enumerate(ranked[slot + 1:], start=slot + 1) if i not in chosen])
-    return [(score, fields) for (score, _), fields in zip(ranked, order)]
-
+    lifted = {f["id"] for f in chosen}
+    order = ([f for j, (_, f) in enumerate(head) if j not in out] + chosen
+             + [f for j, (_, f) in enumerate(head) if j in out]
+             + [f for _, f in ranked[slot + 1:] if f["id"] not in lifted])
+    # An answer that was no hit takes the score of the place it lands in.
+    scores = sorted([s for s, _ in ranked] + [head[-1][0]] * (len(order) - len(ranked)), reverse=True)
+    return list(zip(scores, order))

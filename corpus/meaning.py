@@ -1,0 +1,78 @@
+"""Meaning: how close a query is to each entry, by sentence vectors, for the rerank.
+
+Words alone miss a question put in other words: "how many action cards can I hold" shares no
+rare word with 2.4's "a maximum of seven action cards". Every entry has a vector from ingest
+(corpus.embed); the query gets one at search time. The rerank mixes each hit's cosine into its
+score (Weights.semantic), and the numbered rules closest in meaning are the answers lifted into
+the first places (Weights.answer_cos), wherever the words ranked them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+Encode = Callable[[str], "np.ndarray | None"]
+POOL = 8  # closest rules looked at for the lift: enough to skip the hits already at the top
+
+
+@dataclass(frozen=True)
+class Space:
+    """Every entry's vector and id, and the query encoder: what search knows of a corpus's meaning."""
+
+    vectors: np.ndarray  # (entries, dimensions), rows of length 1, in entry order
+    ids: tuple[str, ...]
+    encode: Encode
+    rules: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=int))  # rows of numbered rules
+    row: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, vectors: np.ndarray, entries, encode: Encode) -> "Space":
+        """The space of a corpus's entries (vectors in entry order)."""
+        ids = tuple(e.id for e in entries)
+        rules = np.array([n for n, e in enumerate(entries) if e.kind == "rule"], dtype=int)
+        return cls(vectors, ids, encode, rules, {i: n for n, i in enumerate(ids)})
+
+    def closeness(self, text: str) -> "Closeness | None":
+        """One query's cosine to every entry (None when the query cannot be encoded)."""
+        vector = self.encode(text)
+        if vector is None:
+            return None
+        return Closeness(self.vectors @ vector, self)
+
+
+@dataclass(frozen=True)
+class Closeness:
+    """One query's cosine to every entry of a space."""
+
+    cosines: np.ndarray
+    space: Space
+
+    def of(self, fields: dict) -> float:
+        """The cosine of one hit (0.0 for a document that is no entry, such as a topic unit)."""
+        row = self.space.row.get(fields.get("id", ""))
+        return float(self.cosines[row]) if row is not None else 0.0
+
+    def closest_rules(self) -> list[tuple[float, str]]:
+        """(cosine, id) of the numbered rules closest in meaning, closest first (ties in entry order)."""
+        rules = self.space.rules
+        if not len(rules):
+            return []
+        near = self.cosines[rules]
+        best = np.argsort(-near, kind="stable")[:POOL]
+        return [(float(near[j]), self.space.ids[rules[j]]) for j in best]
+
+
+def mixed(ranked: list[tuple[float, dict]], closeness: Closeness, share: float) -> list[tuple[float, dict]]:
+    """Each hit's score as (1 - share) of itself and share of its cosine, scaled to the best hit.
+
+    Scaling by the best score keeps scores comparable between spellings of one query (the
+    did-you-mean in corpus.finder compares them).
+    """
+    if not ranked or share <= 0:
+        return ranked
+    top = max(score for score, _ in ranked)
+    out = [((1 - share) * score + share * top * closeness.of(fields), fields) for score, fields in ranked]
+    out.sort(key=lambda pair: (-pair[0], pair[1].get("order", 0)))
+    return out

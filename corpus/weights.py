@@ -1,0 +1,52 @@
+"""The rerank's few weights (corpus.search), fitted by bench/fit_weights.py on leave-one-out questions."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from corpus.mentions import Named, folded
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The rerank's few weights, fitted by bench/fit_weights.py on leave-one-out questions.
+
+    An entry that answers (a rule, a FAQ ruling, a card's text) counts fully; a note that
+    only mentions the words, an open question (unanswered) and a whole page count less.
+    """
+
+    note: float = 0.7
+    question: float = 0.7
+    faq: float = 0.7
+    section: float = 1.4  # a card's or ability's own text, when the query names the card
+    section_page: float = 1.0  # ... when the query names its page only ("the Muaat hero")
+    section_unnamed: float = 0.6  # ... when the query names neither (most rules questions)
+    page: float = 0.5  # a page entry (topic, faction, card family)
+    topic_weight: float = 0.5  # share of the topic's evidence added to each of its hits
+    topic_decay: float = 0.8  # each further hit of a topic counts this much less
+    page_weight: float = 0.75  # a topic's best unit as one document, against its best hits
+    rule_weight: float = 0.5  # share of the evidence of the entries under a rule added to the rule
+    rule_floor: float = 0.1  # a rule matching this share of the best entry above it is lifted
+    rule_slot: int = 2  # ... into the first rule_slot + 1 hits, until they hold rule_count answers
+    rule_count: int = 2  # answers (rules, card texts) the first rule_slot + 1 hits should hold
+    # With sentence vectors (corpus.meaning): the share of each hit's score that is its closeness
+    # in meaning to the query, and the least closeness of a rule lifted in place of rule_floor's.
+    semantic: float = 0.7
+    answer_cos: float = 0.4
+
+    def kind(self, kind: str) -> float:
+        """How much an entry of this kind counts: rules and kinds not listed count fully."""
+        if kind in ("topic", "faction", "card"):
+            return self.page
+        return getattr(self, kind, 1.0) if kind in ("note", "question", "faq", "section") else 1.0
+
+    def entry(self, fields: dict, named: Named) -> float:
+        """How much one entry counts: a section by whether the query names it or its page."""
+        kind = fields.get("kind", "")
+        if kind != "section" or named is None:
+            return self.kind(kind)
+        if folded(fields.get("title", "")) in named.titles:
+            return self.section
+        return self.section_page if fields.get("topic") in named.pages else self.section_unnamed
+
+
+WEIGHTS = Weights()

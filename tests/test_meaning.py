@@ -1,0 +1,52 @@
+"""corpus.meaning and the rerank's use of it, on small vectors whose cosines are known."""
+from __future__ import annotations
+
+import numpy as np
+
+from corpus import meaning, search_rules
+from corpus.model import Entry
+
+
+def _entry(entry_id: str, kind: str, topic: str = "t") -> Entry:
+    return Entry(id=entry_id, kind=kind, topic=topic, title=entry_id, text=entry_id)
+
+
+def _space(query: list[float]) -> meaning.Space:
+    entries = [_entry("t", "topic"), _entry("1.1", "rule"), _entry("1.2", "rule"), _entry("t.note-1", "note")]
+    vectors = np.array([[1, 0], [0, 1], [0.6, 0.8], [1, 0]], dtype=np.float32)
+    return meaning.Space.of(vectors, entries, lambda text: np.array(query, dtype=np.float32))
+
+
+def test_closest_rules_are_rules_only_closest_first():
+    closeness = _space([0, 1]).closeness("anything")
+    assert [rule for _, rule in closeness.closest_rules()] == ["1.1", "1.2"]
+    assert closeness.closest_rules()[1][0] == np.float32(0.8)
+
+
+def test_a_query_that_cannot_be_encoded_has_no_closeness():
+    space = meaning.Space.of(np.zeros((1, 2), dtype=np.float32), [_entry("t", "topic")], lambda text: None)
+    assert space.closeness("x") is None
+
+
+def test_mixing_moves_the_closer_hit_up_and_keeps_the_best_score_scale():
+    closeness = _space([0, 1]).closeness("q")
+    ranked = [(10.0, {"id": "t.note-1"}), (9.0, {"id": "1.1"})]
+    mixed = meaning.mixed(ranked, closeness, 0.5)
+    assert [f["id"] for _, f in mixed] == ["1.1", "t.note-1"]
+    assert mixed[0][0] == 0.5 * 9.0 + 0.5 * 10.0 * 1.0
+    assert meaning.mixed(ranked, closeness, 0.0) == ranked
+
+
+def test_a_document_that_is_no_entry_counts_as_unrelated():
+    assert _space([0, 1]).closeness("q").of({"id": "some-unit"}) == 0.0
+
+
+def test_lift_brings_an_answer_that_was_no_hit_into_the_head():
+    ranked = [(5.0, {"id": "a", "kind": "note"}), (4.0, {"id": "b", "kind": "note"}),
+              (3.0, {"id": "c", "kind": "note"}), (2.0, {"id": "d", "kind": "faq"})]
+    lifted = search_rules.lift(ranked, [{"id": "9.9", "kind": "rule"}], slot=2, count=1)
+    assert [f["id"] for _, f in lifted] == ["a", "b", "9.9", "c", "d"]
+    assert [s for s, _ in lifted] == sorted((s for s, _ in lifted), reverse=True)
+    # The first hit never moves, and a head that holds enough answers is left alone.
+    held = [(5.0, {"id": "r", "kind": "rule"}), *ranked[1:]]
+    assert search_rules.lift(held, [{"id": "9.9", "kind": "rule"}], slot=2, count=1) == held
