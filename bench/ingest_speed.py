@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -17,16 +16,18 @@ import time
 
 def one_run(instance: str, cache: str) -> tuple[float, float]:
     """Ingest once in a child process with this vector cache; (seconds, peak RSS in MB of that child)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     started = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "mecatol", "ingest", "--quiet", "--instance", instance],
-                          capture_output=True, text=True, env={**os.environ, "MECATOL_CACHE": cache})
-    seconds = time.perf_counter() - started
-    if proc.returncode not in (0, 1):
-        sys.exit(f"ingest failed: {proc.stderr.strip()}")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    # ru_maxrss of children is the largest child so far: runs are compared, not summed.
-    return seconds, max(peak, before) / 1024
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen([sys.executable, "-m", "mecatol", "ingest", "--quiet", "--instance", instance],
+                                stdout=subprocess.DEVNULL, stderr=err, env={**os.environ, "MECATOL_CACHE": cache})
+        # wait4 gives this child's own peak (RUSAGE_CHILDREN would give the largest child so far).
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        seconds = time.perf_counter() - started
+        if proc.returncode not in (0, 1):
+            err.seek(0)
+            sys.exit(f"ingest failed: {err.read().decode(errors='replace').strip()}")
+    return seconds, usage.ru_maxrss / 1024
 
 
 def main() -> None:

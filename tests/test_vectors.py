@@ -146,3 +146,36 @@ def test_queries_need_the_model_the_vectors_were_made_with(small_instance):
     assert corpus.vectors is not None and corpus.embed_query("space cannon") is None
     assert "ingested with" in corpus.vectors_problem
     corpus.close()
+
+
+def test_threads_embed_queries_at_once(small_instance):
+    corpus = Corpus.load(small_instance)
+    queries = ["space cannon", "can pds fire through a wormhole", "movement", "pds2"]
+    expected = {q: corpus.embed_query(q) for q in queries}
+    results: list[bool] = []
+
+    def run() -> None:
+        for _ in range(10):
+            results.extend(np.abs(corpus.embed_query(q) - expected[q]).max() < 1e-6 for q in queries)
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(results) == 160 and all(results)
+    corpus.close()
+
+
+def test_an_encoder_failure_leaves_the_previous_corpus_serving(small_instance, small_source, monkeypatch, tmp_path):
+    before = store.current_dir(small_instance)
+
+    def broken(self, texts):
+        raise RuntimeError("out of memory while encoding")
+
+    monkeypatch.setenv("MECATOL_CACHE", str(tmp_path / "empty-cache"))  # every text must be encoded
+    monkeypatch.setattr(embed.Encoder, "encode", broken)
+    with pytest.raises(RuntimeError, match="out of memory"):
+        ingest([str(small_source)], small_instance)
+    assert store.current_dir(small_instance) == before
+    assert Corpus.load(small_instance).vectors is not None
