@@ -1,6 +1,7 @@
 """The Corpus: one loaded version — entries by id, pages, and search."""
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections import defaultdict
@@ -42,6 +43,8 @@ class Corpus:
         self._vectors_read = False
         self._encoder: embed.Encoder | None = None
         self._encoder_checked = False
+        # The type-ahead, the results page and its JSON twin ask the same query: encode it once (~8 ms).
+        self._query_vector = functools.lru_cache(maxsize=1024)(self._encode_query)
         self.vectors_problem = ""  # why this version's vectors are not used, once known ("" if none)
 
     @classmethod
@@ -118,7 +121,13 @@ class Corpus:
             if not self._encoder_checked:
                 self._encoder = self._query_encoder()
                 self._encoder_checked = True
-        return None if self._encoder is None else self._encoder.encode([text])[0]
+        return None if self._encoder is None else self._query_vector(text)
+
+    def _encode_query(self, text: str) -> np.ndarray:
+        """One query's vector, read-only since it is shared (wrapped in an LRU cache in __init__)."""
+        vector = self._encoder.encode([text])[0]
+        vector.flags.writeable = False
+        return vector
 
     def _query_encoder(self) -> embed.Encoder | None:
         """The process's encoder (loaded once) if it is the model the vectors were made with; else None, logged.
