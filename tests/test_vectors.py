@@ -179,3 +179,11 @@ def test_an_encoder_failure_leaves_the_previous_corpus_serving(small_instance, s
         ingest([str(small_source)], small_instance)
     assert store.current_dir(small_instance) == before
     assert Corpus.load(small_instance).vectors is not None
+
+
+def test_queries_without_the_model_give_none_and_say_why(small_instance, monkeypatch, tmp_path):
+    monkeypatch.setenv("MECATOL_MODEL", str(tmp_path / "gone"))
+    corpus = Corpus.load(small_instance)
+    assert corpus.vectors is not None and corpus.embed_query("space cannon") is None
+    assert INSTALL in corpus.vectors_problem
+    corpus.close()
