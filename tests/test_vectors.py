@@ -187,3 +187,17 @@ def test_queries_without_the_model_give_none_and_say_why(small_instance, monkeyp
     assert corpus.vectors is not None and corpus.embed_query("space cannon") is None
     assert INSTALL in corpus.vectors_problem
     corpus.close()
+
+
+def test_a_damaged_model_turns_vectors_off_naming_the_file(tmp_path, small_source, monkeypatch):
+    model = embed.model_path()
+    damaged = tmp_path / "model"
+    damaged.mkdir()
+    for name in embed.FILES:
+        shutil.copy(model / name, damaged / name)
+    (damaged / "model.safetensors").write_bytes(b"\xff" * 64)
+    monkeypatch.setenv("MECATOL_MODEL", str(damaged))
+    monkeypatch.setenv("MECATOL_CACHE", str(tmp_path / "cache"))
+    report = ingest([str(small_source)], tmp_path / "inst")
+    assert report.vectors_off and str(damaged / "model.safetensors") in report.vectors
+    assert Corpus.load(tmp_path / "inst").vectors is None
