@@ -52,10 +52,10 @@ def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool
     if report.left_out:
         click.echo(f"left out (homebrew): {', '.join(report.left_out_lines())}")
     click.echo(report.changes())
-    click.echo(report.vectors, err=report.vectors_off)
     for label, ids in (("added", report.added), ("removed", report.removed), ("changed", report.changed)):
         if ids and len(ids) <= 50:
             click.echo(f"  {label}: {', '.join(ids)}")
+    click.echo(report.vectors, err=report.vectors_off)
     click.echo(report.summary())
     if report.skipped:
         sys.exit(1)
