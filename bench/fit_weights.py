@@ -50,6 +50,7 @@ GRID = {
     "rule_count": [1, 2, 3],
     "semantic": [0.0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9],  # 0: words alone
     "answer_cos": [0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 99.0],  # 99: never lift a rule by meaning
+    "answer_pages": [0, 1, 2, 3],
 }
 
 
@@ -135,15 +136,16 @@ def main() -> None:
     parser.add_argument("--instance", type=Path, default=Path(os.environ.get("MECATOL_INSTANCE") or "instance"))
     parser.add_argument("--passes", type=int, default=2, help="rounds over all the weights")
     parser.add_argument("--only", nargs="*", help="fit just these weights (names in GRID)")
+    parser.add_argument("--whole", action="store_true",
+                        help="fit on train and held-out together (the held-out line is then not independent)")
     args = parser.parse_args()
     corpus = Corpus.load(args.instance)
     corpus.search("warm up")
-    train = loo.questions(corpus, which="train")
-    cases = prepared(corpus, train)
-    best = fit(corpus, cases, args.passes, args.only)
+    train = prepared(corpus, loo.questions(corpus, which="train"))
     held = prepared(corpus, loo.questions(corpus, which="held-out"))
+    best = fit(corpus, train + held if args.whole else train, args.passes, args.only)
     print(f"held-out objective: defaults {objective(corpus, held, search.WEIGHTS):.4f}, "
-          f"fitted {objective(corpus, held, best):.4f}")
+          f"fitted {objective(corpus, held, best):.4f}{' (fitted on it too)' if args.whole else ''}")
     print(best)
     corpus.close()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from corpus import damage, embed, finder, index, search, store
+from corpus import damage, embed, finder, index, meaning, search, store
 from corpus.errors import BrokenIndexError, CorpusError, ModelError, UnknownIdError
 from corpus.model import PAGE_KINDS, Entry
 from corpus.resolve.planets import planet_key
@@ -38,7 +38,7 @@ class Corpus:
         self._local = threading.local()  # one searcher per thread, reused: opening one costs a millisecond
         self._searchers: list = []
         self._damaged: str | None = None  # why the index could not be opened, once it is known
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # re-entered: opening the index reads the vectors
         self._vectors: np.ndarray | None = None
         self._vectors_read = False
         self._encoder: embed.Encoder | None = None
@@ -162,6 +162,11 @@ class Corpus:
             except damage.DAMAGE as exc:
                 raise damage.broken(self.folder / "index", exc) from None
 
+    def _space(self) -> meaning.Space | None:
+        """What search knows of this version's meaning: its vectors and the query encoder, if it has vectors."""
+        vectors = self.vectors
+        return None if vectors is None else meaning.Space.of(vectors, self.entries, self.embed_query)
+
     def _open(self):
         """Open the index and read what search needs from it, remembering any damage found."""
         folder = self.folder / "index"
@@ -172,7 +177,7 @@ class Corpus:
             raise
         try:  # reading every stored document and length finds most damage at once
             with opened.reader() as reader:
-                self._parser = search.make_parser(self.entries, reader)
+                self._parser = search.make_parser(self.entries, reader, self._space())
         except damage.DAMAGE as exc:
             opened.close()
             error = damage.broken(folder, exc)

@@ -76,3 +76,17 @@ def mixed(ranked: list[tuple[float, dict]], closeness: Closeness, share: float) 
     out = [((1 - share) * score + share * top * closeness.of(fields), fields) for score, fields in ranked]
     out.sort(key=lambda pair: (-pair[0], pair[1].get("order", 0)))
     return out
+
+
+def answers(ranked: list[tuple[float, dict]], meant: list[tuple[float, dict]], floor: float,
+            pages: int) -> list[dict]:
+    """The closest rules (meant: (cosine, fields), closest first) at least floor close, on the
+    first `pages` pages of the ranking (0: any page), so a lifted rule brings no new page up."""
+    first = list(dict.fromkeys(fields.get("topic", "") for _, fields in ranked))[:pages or None]
+    return [fields for cosine, fields in meant if cosine >= floor and fields.get("topic") in first]
+
+
+def alternate(words: list[dict], meant: list[dict]) -> list[dict]:
+    """One from each list in turn, words first; the longer list's rest after."""
+    turns = [fields for pair in zip(words, meant) for fields in pair]
+    return turns + words[len(meant):] + meant[len(words):]

@@ -187,8 +187,8 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
 
     A rule also gains a share of the evidence under it (rule_of: entry id -> its rule), and the
     best-matching rule is lifted into the first places (corpus.search_rules). With sentence
-    vectors (closeness), each score mixes in the hit's closeness to the query, and the lifted
-    rules are the closest in meaning (meant: (cosine, fields) of the closest rules, closest first).
+    vectors (closeness), each score mixes in the hit's closeness to the query, and the rules
+    closest in meaning (meant: (cosine, fields), closest first) take turns in being lifted.
     """
     weighted = sorted(((s * weights.entry(f, named), f) for s, f in found),
                       key=lambda pair: -pair[0])
@@ -206,12 +206,14 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     ranked = [(score + weights.topic_weight * evidence.get(f.get("topic", ""), 0.0)
                + weights.rule_weight * under.get(f["id"], 0.0), f) for score, f in weighted]
     ranked.sort(key=lambda pair: (-pair[0], pair[1].get("order", 0)))
+    meant_pool: list[dict] = []
     if closeness is not None and weights.semantic > 0:
         ranked = meaning.mixed(ranked, closeness, weights.semantic)
-        pool = [fields for cosine, fields in meant if cosine >= weights.answer_cos]
-    else:
-        pool = search_rules.lexical_pool(ranked, {id(f): s for s, f in weighted}, weights.rule_floor,
-                                         weights.rule_slot)
+        meant_pool = meaning.answers(ranked, meant, weights.answer_cos, weights.answer_pages)
+    # The answers the words found (a card's text among them) and the rules closest in meaning
+    # take turns, so a card question keeps its card's text in the first places.
+    pool = meaning.alternate(search_rules.lexical_pool(ranked, {id(f): s for s, f in weighted},
+                                                       weights.rule_floor, weights.rule_slot), meant_pool)
     return search_rules.lift(ranked, pool, weights.rule_slot, weights.rule_count)
 
 

@@ -29,9 +29,11 @@ class Weights:
     rule_slot: int = 2  # ... into the first rule_slot + 1 hits, until they hold rule_count answers
     rule_count: int = 2  # answers (rules, card texts) the first rule_slot + 1 hits should hold
     # With sentence vectors (corpus.meaning): the share of each hit's score that is its closeness
-    # in meaning to the query, and the least closeness of a rule lifted in place of rule_floor's.
+    # in meaning to the query; and a rule closest in meaning, at least answer_cos close and on one
+    # of the first answer_pages pages, takes turns with the answers above in being lifted.
     semantic: float = 0.7
-    answer_cos: float = 0.4
+    answer_cos: float = 0.5
+    answer_pages: int = 0  # 0: any page
 
     def kind(self, kind: str) -> float:
         """How much an entry of this kind counts: rules and kinds not listed count fully."""

@@ -1,0 +1,62 @@
+"""Search with sentence vectors: a player's question in other words still finds its page, and a
+corpus without vectors searches by words exactly as the weights without meaning do."""
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from corpus import Corpus, search
+from ingest.slugs import page_slug
+from shared import shared_dir
+
+WORDS_ONLY = dataclasses.replace(search.WEIGHTS, semantic=0.0)
+
+
+def _dev() -> list[dict]:
+    lines = (shared_dir() / "queries/dev.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def _pages(corpus: Corpus, query: str, weights=search.WEIGHTS) -> list[str]:
+    return list(dict.fromkeys(h.topic for h in corpus.search(query, weights=weights).hits))
+
+
+def test_the_default_corpus_has_a_vector_per_entry(default_corpus):
+    # CI installs the model (Makefile): without it every test below would test words alone.
+    assert default_corpus.vectors is not None
+    assert default_corpus.vectors.shape[0] == len(default_corpus.entries)
+    assert default_corpus._parser is None or default_corpus._parser.space is not None
+
+
+def test_a_question_in_other_words_finds_its_page_by_meaning(default_corpus):
+    """A real player's question whose words point at the agenda phase ("refresh" is said of
+    planets there) is about commodities, and only its meaning says so."""
+    asked = next(q for q in _dev() if "refresh your commodities" in q["q"])
+    expected = {page_slug(t) for t in asked["expected_topics"]}
+    assert _pages(default_corpus, asked["q"])[0] in expected
+    assert _pages(default_corpus, asked["q"], WORDS_ONLY)[0] not in expected
+
+
+@pytest.fixture(scope="module")
+def wordy_corpus(default_instance):
+    """The default corpus loaded again, as a version without vectors is."""
+    corpus = Corpus.load(default_instance[0])
+    corpus.search("warm up")
+    corpus._parser = dataclasses.replace(corpus._parser, space=None)
+    yield corpus
+    corpus.close()
+
+
+def test_without_vectors_search_is_the_words_only_ranking(default_corpus, wordy_corpus):
+    for asked in _dev():
+        plain = [(h.id, h.score) for h in wordy_corpus.search(asked["q"]).hits]
+        assert plain == [(h.id, h.score) for h in default_corpus.search(asked["q"], weights=WORDS_ONLY).hits]
+
+
+def test_meaning_changes_the_ranking_of_some_questions(default_corpus):
+    changed = [q["q"] for q in _dev()
+               if [h.id for h in default_corpus.search(q["q"]).hits]
+               != [h.id for h in default_corpus.search(q["q"], weights=WORDS_ONLY).hits]]
+    assert len(changed) >= 5
