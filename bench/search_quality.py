@@ -1,12 +1,13 @@
 """Search quality: the dev questions and the leave-one-out questions (train and held-out parts),
 topic level (top-1, top-5, MRR@10) and rule level (top-1, rule in top-3, top-5, MRR@10).
 
-Usage: python bench/search_quality.py [--instance DIR] [--queries FILE] [--skip-loo] [--verbose]
+Usage: python bench/search_quality.py [--instance DIR] [--queries FILE] [--skip-loo] [--verbose] [--words-only]
 It ingests nothing: it searches the corpus already built in the instance folder.
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import statistics
@@ -18,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import loo  # noqa: E402  (bench/loo.py, beside this script)
 
-from corpus import Corpus  # noqa: E402
+from corpus import Corpus, search  # noqa: E402
 from ingest.slugs import page_slug  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
@@ -127,9 +128,9 @@ def warm_times(corpus: Corpus, questions: list[dict], rounds: int = 3) -> list[f
     return sorted(times)
 
 
-def report(corpus: Corpus, name: str, questions: list[dict], verbose: bool) -> list[float]:
+def report(corpus: Corpus, name: str, questions: list[dict], verbose: bool, **search_args) -> list[float]:
     """Print one set's topic and rule lines; returns the search times."""
-    topics, homes, rules, lrr, times = evaluate(corpus, questions)
+    topics, homes, rules, lrr, times = evaluate(corpus, questions, **search_args)
     print(topics.line(f"{name} topic"))
     if any(q.get("home", q["pages"]) != q["pages"] for q in questions):
         print(homes.line(f"{name} home page"))
@@ -153,7 +154,10 @@ def main(argv: list[str] | None = None) -> int:
                              "(default: queries/dev.jsonl in $MECATOL_SHARED or ../shared).")
     parser.add_argument("--skip-loo", action="store_true", help="Only the dev questions.")
     parser.add_argument("--verbose", action="store_true", help="List the questions that missed rank 1.")
+    parser.add_argument("--words-only", action="store_true",
+                        help="Rank by words alone (Weights.semantic 0), as a corpus without sentence vectors does.")
     args = parser.parse_args(argv)
+    weights = dataclasses.replace(search.WEIGHTS, semantic=0.0) if args.words_only else search.WEIGHTS
     corpus = Corpus.load(args.instance)
     try:
         corpus.search("warm up")
@@ -161,9 +165,10 @@ def main(argv: list[str] | None = None) -> int:
             for which in ("train", "held-out"):
                 asked = loo.questions(corpus, which=which)
                 for name, keep in STRATA.items():
-                    report(corpus, f"loo {which} {name}", [q for q in asked if keep(q)], args.verbose)
+                    report(corpus, f"loo {which} {name}", [q for q in asked if keep(q)], args.verbose,
+                           weights=weights)
         dev = dev_questions(args.queries)
-        times = report(corpus, "dev", dev, args.verbose)
+        times = report(corpus, "dev", dev, args.verbose, weights=weights)
         warm = warm_times(corpus, dev)
     finally:
         corpus.close()

@@ -3,8 +3,9 @@
 Words alone miss a question put in other words: "how many action cards can I hold" shares no
 rare word with 2.4's "a maximum of seven action cards". Every entry has a vector from ingest
 (corpus.embed); the query gets one at search time. The rerank mixes each hit's cosine into its
-score (Weights.semantic), and the numbered rules closest in meaning are the answers lifted into
-the first places (Weights.answer_cos), wherever the words ranked them.
+score (Weights.semantic), and the numbered rules closest in meaning take turns with the answers
+the words found in being lifted into the first places (Weights.answer_cos), wherever the words
+ranked them.
 """
 from __future__ import annotations
 
@@ -81,7 +82,7 @@ def mixed(ranked: list[tuple[float, dict]], closeness: Closeness, share: float) 
 def answers(ranked: list[tuple[float, dict]], meant: list[tuple[float, dict]], floor: float,
             pages: int) -> list[dict]:
     """The closest rules (meant: (cosine, fields), closest first) at least floor close, on the
-    first `pages` pages of the ranking (0: any page), so a lifted rule brings no new page up."""
+    first `pages` pages of the ranking (0: any page; a limit keeps a lifted rule from bringing a new page up)."""
     first = list(dict.fromkeys(fields.get("topic", "") for _, fields in ranked))[:pages or None]
     return [fields for cosine, fields in meant if cosine >= floor and fields.get("topic") in first]
 

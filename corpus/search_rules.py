@@ -68,7 +68,7 @@ def lift(ranked: list[tuple[float, dict]], pool: list[dict], slot: int, count: i
         return ranked
     position = {f["id"]: i for i, (_, f) in enumerate(ranked)}
     in_head = {f["id"] for _, f in head}
-    chosen = [f for f in pool if f["id"] not in in_head][:need]
+    chosen = list({f["id"]: f for f in pool if f["id"] not in in_head}.values())[:need]  # each once
     if not chosen:
         return ranked
     chosen.sort(key=lambda f: position.get(f["id"], len(ranked)))

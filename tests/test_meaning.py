@@ -50,3 +50,14 @@ def test_lift_brings_an_answer_that_was_no_hit_into_the_head():
     # The first hit never moves, and a head that holds enough answers is left alone.
     held = [(5.0, {"id": "r", "kind": "rule"}), *ranked[1:]]
     assert search_rules.lift(held, [{"id": "9.9", "kind": "rule"}], slot=2, count=1) == held
+
+
+def test_an_answer_in_both_pools_is_lifted_once():
+    ranked = [(5.0, {"id": "a", "kind": "note"}), (4.0, {"id": "b", "kind": "note"}),
+              (3.0, {"id": "c", "kind": "note"}), (2.0, {"id": "9.9", "kind": "rule"}),
+              (1.0, {"id": "9.8", "kind": "rule"})]
+    pool = meaning.alternate([ranked[3][1], ranked[4][1]], [ranked[3][1]])
+    lifted = search_rules.lift(ranked, pool, slot=2, count=2)
+    ids = [f["id"] for _, f in lifted]
+    assert ids == ["a", "9.9", "9.8", "b", "c"]
+    assert len(ids) == len(set(ids))
