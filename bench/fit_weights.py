@@ -66,7 +66,7 @@ def prepared(corpus: Corpus, questions: list[dict]) -> list[tuple]:
             found, pages = search.candidates(searcher, parser.scores, request, search.Only(), 10, exclude)
             named = search.named_in(parser, text)
             lrr = [r for r in q["rules"] if corpus.by_id[r].kind == "rule"]
-            closeness = parser.space.closeness(text) if parser.space is not None else None
+            closeness = search.closeness_of(parser, text)
             meant = search.closest_rules(closeness, parser.scores, search.Only(), exclude) if closeness is not None else []
             out.append((found, pages, q["pages"], q["rules"], (q["stratum"], q["kind"]), named, lrr,
                         closeness, meant))

@@ -243,10 +243,19 @@ def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int 
     """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
     request = understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
     found, pages = candidates(searcher, parser.scores, request, only, limit, exclude)
-    closeness = parser.space.closeness(text) if parser.space is not None else None
+    closeness = closeness_of(parser, text)
     meant = closest_rules(closeness, parser.scores, only, exclude) if closeness is not None else []
     return rerank(found, pages, parser.known.loose, weights, parser.rules, named_in(parser, text),
                   closeness, meant), request
+
+
+def closeness_of(parser: Parser, text: str) -> meaning.Closeness | None:
+    """The query's closeness to every entry, read with the game terms its player words stand for
+    ("pds2" is "pds2 (pds, unit upgrade, space cannon)"): the encoder knows English, not players' words."""
+    if parser.space is None:
+        return None
+    terms = [t for t in parser.known.vocabulary.meanings(text) if t not in text.lower()]
+    return parser.space.closeness(f"{text} ({', '.join(terms)})" if terms else text)
 
 
 def closest_rules(closeness: meaning.Closeness, scores: TermScores, only: Only,
