@@ -24,7 +24,7 @@ from corpus.snippets import snippet
 from corpus.weights import WEIGHTS, Weights  # noqa: F401  (search.Weights, as callers know it)
 from corpus.vocab import Concept, Request, understand
 
-MAX_QUERY = 500
+MAX_QUERY = 300  # characters read of a query; the web app cuts at the same (MAX_QUERY_CHARS), so CLI and API agree
 MAX_TERMS = 24  # content words kept from a long question, the rarest first
 CANDIDATES = 120  # first-stage hits that the rerank sees
 COORD = 2.0  # score x (share of the query's concepts matched) ** COORD

@@ -42,8 +42,10 @@ def test_hold_names_no_card(default_corpus):
 
 
 def test_the_first_three_hits_hold_two_answers(default_corpus):
+    # One the words found (96.2, transport) and, with sentence vectors, one by meaning (a capacity rule).
     hits = default_corpus.search("how many infantry can a carrier transport").hits[:3]
-    assert [h.id for h in hits if h.kind in ("rule", "section")] == ["96.2", "cards/units/carrier"]
+    answers = [h.id for h in hits if h.kind in ("rule", "section")]
+    assert len(answers) == 2 and "96.2" in answers
 
 
 def test_one_answer_asked_the_head_keeps_its_notes(default_corpus):
@@ -56,4 +58,4 @@ def test_answers_lifted_into_the_first_three_never_displace_the_first_hit(defaul
     # Three answers asked of three notes: the first note stays, as it decides which page comes first.
     three = dataclasses.replace(search.WEIGHTS, rule_count=3)
     hits = default_corpus.search("how many infantry can a carrier transport", weights=three).hits[:3]
-    assert [h.kind for h in hits] == ["note", "rule", "section"]
+    assert hits[0].kind == "note" and all(h.kind in ("rule", "section") for h in hits[1:])
