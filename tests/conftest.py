@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,16 @@ def shared() -> Path:
 def mirror(shared: Path) -> Path:
     """The tirules mirror snapshot."""
     return shared / "mirror" / "tirules"
+
+
+@pytest.fixture()
+def small_source(tmp_path: Path, mirror: Path) -> Path:
+    """A folder with a few real mirror pages (copied to tmp, never into the repo)."""
+    folder = tmp_path / "src"
+    folder.mkdir()
+    for name in ("index.php", "R_space_cannon.php", "R_pds.php", "R_movement.php"):
+        shutil.copy(mirror / name, folder / name)
+    return folder
 
 
 @pytest.fixture(scope="session")

