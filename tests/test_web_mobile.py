@@ -38,3 +38,16 @@ def test_search_box_hint_is_read_whole_on_a_phone(page):
         return [pen.measureText(box.placeholder).width, room];
     }""")
     assert fits[0] <= fits[1], fits
+
+
+def test_a_long_chart_keeps_its_labels_readable_on_a_phone(page):
+    # 8 PDS II roll 16 dice: 17 bars, twice a phone's width. The chart scrolls in its own box at its
+    # own size instead of shrinking until its labels are a few pixels high.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/rules/space-cannon?ability=space_cannon&u=PDS+II*8")
+    chart = page.locator(".rs-chart").first
+    drawn = chart.evaluate("svg => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width")
+    assert drawn >= 0.99
+    label = chart.locator("text.rs-hits").first.evaluate("t => t.getBoundingClientRect().height")
+    assert label >= 9
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
