@@ -149,6 +149,11 @@ class QueryVectors:
         self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
 
+    def clear(self) -> None:
+        """Forget every vector (a benchmark times queries as new)."""
+        with self._lock:
+            self._vectors.clear()
+
     def __contains__(self, text: str) -> bool:
         with self._lock:
             return text in self._vectors
