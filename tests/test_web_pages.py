@@ -44,6 +44,16 @@ def test_topic_page_heading_rules_are_headings(client):
     assert re.search(r'id="77.2">\s*<h2>.*Space Cannon Offense</h2>', html)
 
 
+@pytest.mark.parametrize("url, rule, title", [
+    ("/rules/movement", "58.8", "Ability Movement"),  # a heading with no paragraph of its own
+    ("/rules/technology", "90.16", "Valefar Assimilator"),  # a heading the linker made a link
+])
+def test_heading_rule_shows_its_title_once(client, url, rule, title):
+    block = re.search(rf'id="{re.escape(rule)}"><h2>(.*?)</h2>\s*<div class="body">(.*?)</div>', page(client, url), re.S)
+    heading, body = (re.sub(r"<[^>]+>", "", part).strip() for part in block.groups())
+    assert heading.endswith(title) and not body.startswith(title)
+
+
 def test_topic_page_notes_carry_their_numerals(client):
     html = page(client, "/rules/space-cannon")
     assert re.search(r'class="note d1" id="space-cannon.note-3.1">\s*<a class="nlabel"[^>]*>III\.α</a>', html)

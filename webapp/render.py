@@ -48,8 +48,9 @@ def body_html(entry: Entry) -> str:
     """The HTML to show under an entry's heading: an h2 rule's title is already the heading."""
     source = entry.html or html.escape(entry.text)
     if entry.heading:
-        first, sep, rest = source.partition("<br>")
-        if sep and html.unescape(first).strip() == entry.title.strip():
+        # The title may stand alone (58.8 Ability Movement) or be a link the linker made (90.16).
+        first, _, rest = source.partition("<br>")
+        if Markup(first).striptags() == entry.title.strip():
             return rest
     return source
 
