@@ -152,6 +152,12 @@ def test_faction_page_sections(pages):
     assert xxcha["factions/xxcha/quash.note-1.1"].parent == "factions/xxcha/quash.note-1"
 
 
+def test_an_empty_repeat_of_a_heading_is_one_section(pages):
+    # F_hacan lists "Auto–Factories (Breakthrough)" twice, both without notes: the site's slip, one section here.
+    titles = [e.title for e in pages["F_hacan"].values() if e.kind == "section"]
+    assert titles.count("Auto–Factories") == 1
+
+
 def test_card_page_sections(pages):
     units = pages["C_units"]
     assert units["cards/units"].kind == "card"

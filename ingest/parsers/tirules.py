@@ -91,11 +91,22 @@ def _section_page(doc: BeautifulSoup, article: Tag, info: PageInfo) -> list[Entr
                  text=intro.text, html=intro.html, sources=[info.source], category=category)
     entries = [page]
     used: set[str] = set()
+    seen: set[str] = set()
     for h1, body in h1_sections(article):
+        if _empty_repeat(h1, body, seen):
+            continue
         section = section_entry(info, h1, used, len(entries))
         entries.append(section)
         entries.extend(_notes(body, info, section.id, len(entries)))
     return entries
+
+
+def _empty_repeat(h1: Tag, body: list[Tag], seen: set[str]) -> bool:
+    """A heading with nothing under it that repeats an earlier one (F_hacan's second Auto–Factories)."""
+    key = normalize(h1).text
+    repeat = key in seen and not any(tag.get_text(strip=True) for tag in body)
+    seen.add(key)
+    return repeat
 
 
 def _paragraphs(body: list[Tag]) -> Text | None:
