@@ -54,6 +54,13 @@ def test_heading_rule_shows_its_title_once(client, url, rule, title):
     assert heading.endswith(title) and not body.startswith(title)
 
 
+def test_a_section_without_notes_says_so(client):
+    # C_events lists Call of the Void with an empty note list; Xxcha's sections all have notes.
+    assert re.search(r'id="cards/events/call-of-the-void">Call of the Void</h2>\s*<p class="section-empty">',
+                     page(client, "/cards/events"))
+    assert 'class="section-empty"' not in page(client, "/factions/xxcha")
+
+
 def test_topic_page_notes_carry_their_numerals(client):
     html = page(client, "/rules/space-cannon")
     assert re.search(r'class="note d1" id="space-cannon.note-3.1">\s*<a class="nlabel"[^>]*>III\.α</a>', html)

@@ -39,6 +39,15 @@ class PageView:
         text = self.page.text.strip()
         return bool(text) and not (self.blocks and self.blocks[0].entry.text.strip() == text)
 
+    @property
+    def bare_sections(self) -> set[str]:
+        """Sections with nothing under them: the source lists the card or ability, with no notes yet."""
+        following = [*self.blocks[1:], None]
+        return {b.entry.id for b, after in zip(self.blocks, following)
+                if b.entry.kind == "section" and b.entry.authority != "card-text"
+                and b.entry.text.strip() == b.entry.title.strip() and not (b.faqs or b.questions)
+                and (after is None or after.entry.kind == "section")}
+
 
 class Catalog:
     """One corpus version plus what the web pages derive from it, computed once per version."""
