@@ -1,0 +1,97 @@
+"""Fidelity audit, other sources: the wiki FAQ's question/answer pairs and asyncti4's official card texts.
+
+Read here on their own, not through the ingest parsers; compared after ingest.normalize.clean.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ingest.html5 import parse
+from ingest.normalize import clean
+
+from fidelity import sentences, visible_text
+
+_MARKDOWN = re.compile(r"\*\*|__|(?<![\w*])\*(?!\s)|(?<!\s)\*(?![\w*])|(?<!\w)_(?!\s)|(?<!\s)_(?!\w)")
+_NOTE = re.compile(r"\[Note:.*?\]", re.S)
+# Component data that lands on a card page (not a faction's): folder -> page slug.
+CARD_PAGES = {"action_cards": "cards/action-cards", "relics": "cards/relics", "explores": "cards/exploration-cards",
+              "public_objectives": "cards/objectives", "secret_objectives": "cards/objectives",
+              "technologies": "cards/technology"}
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One wiki FAQ question and its answer, normalized."""
+
+    question: str
+    answer: str
+
+
+def faq_pairs(path: Path) -> list[Pair]:
+    """Every "Q:" line of the FAQ copy with the "A:" line after it."""
+    lines = [line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    pairs = []
+    for i, line in enumerate(lines):
+        if line.startswith("Q:"):
+            answer = next((a for a in lines[i + 1:i + 3] if a.startswith("A:")), "A:")
+            pairs.append(Pair(clean(line[2:]), clean(answer[2:])))
+    return pairs
+
+
+def page_faqs(html: str) -> list[Pair]:
+    """The FAQ rulings a page of ours shows (beside rules or in its FAQ block), in order."""
+    shown = []
+    for aside in parse(html).select("aside.faq"):
+        q, a = aside.select_one("p.q"), aside.select_one("p.a")
+        shown.append(Pair(_after_label(q), _after_label(a)))
+    return shown
+
+
+def _after_label(tag) -> str:
+    """A paragraph's text without its bold "Q:"/"A:" label."""
+    label = tag.find("b")
+    if label is not None:
+        label.decompose()
+    return clean(visible_text(tag))
+
+
+@dataclass(frozen=True)
+class Card:
+    """One official card from the component data, and the page it lands on."""
+
+    page: str
+    name: str
+    text: str
+    file: str
+
+
+def official_cards(data: Path) -> list[Card]:
+    """Cards of the official expansions (sources.json's "official" canal) for the card pages."""
+    listed = json.loads((data / "sources" / "sources.json").read_text(encoding="utf-8"))
+    official = {s["source"] for s in listed if s.get("canal") == "official"}
+    cards = []
+    for folder, page in CARD_PAGES.items():
+        for path in sorted((data / folder).glob("*.json")):
+            for item in json.loads(path.read_text(encoding="utf-8-sig")):
+                if (item.get("source") in official and not item.get("homebrewReplacesID")
+                        and not item.get("faction") and item.get("text")):
+                    cards.append(Card(page, item.get("name", ""), card_plain(item["text"]), path.name))
+    return cards
+
+
+def card_plain(text: str) -> str:
+    """Card text as read: editorial [Note: …] left out, Discord marks dropped, lines run together."""
+    return clean(_MARKDOWN.sub("", _NOTE.sub(" ", text)))
+
+
+def card_texts(html: str) -> str:
+    """Every card text a page shows (printed and other printings), one a line."""
+    return "\n".join(clean(visible_text(b)) for b in parse(html).select(".card-text blockquote"))
+
+
+def missing_card_sentences(card: Card, shown: str) -> list[str]:
+    """Sentences of a card's text that its page does not show."""
+    return [s for s in sentences(card.text) if s not in shown]
