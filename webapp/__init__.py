@@ -29,7 +29,11 @@ def create_app(test_config: dict | None = None) -> Flask:
                     or DEFAULTS["INSTANCE"]).absolute()
     app = Flask(__name__, instance_path=str(instance), instance_relative_config=True)
     app.config.from_mapping(DEFAULTS, INSTANCE=str(instance))
-    app.config.from_pyfile("config.py", silent=True)
+    try:
+        app.config.from_pyfile("config.py", silent=True)
+    except Exception as exc:  # the file is the user's own Python: whatever it raises is theirs to fix
+        from webapp.errors import ConfigError
+        raise ConfigError(instance / "config.py", exc) from None
     app.config.from_mapping(test_config)
     app.json.sort_keys = False
     app.json.ensure_ascii = False

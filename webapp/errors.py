@@ -4,6 +4,9 @@ Exceptions are converted here, at the edge, and nowhere else.
 """
 from __future__ import annotations
 
+import traceback
+from pathlib import Path
+
 from flask import Flask, current_app, jsonify, redirect, render_template, request
 from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException, NotFound, SecurityError
@@ -30,6 +33,18 @@ class BadParameter(WebError):
 
     def __init__(self, name: str, problem: str):
         super().__init__(f"parameter {name!r} {problem}", 400, parameter=name)
+
+
+class ConfigError(Exception):
+    """instance/config.py could not be run; str() names the file, the line and the fault."""
+
+    def __init__(self, path: Path, exc: BaseException):
+        line = exc.lineno if isinstance(exc, SyntaxError) else next(
+            (frame.lineno for frame in reversed(traceback.extract_tb(exc.__traceback__))
+             if frame.filename == str(path)), None)
+        reason = exc.msg if isinstance(exc, SyntaxError) else f"{type(exc).__name__}: {exc}"
+        where = f"{path}, line {line}" if line else str(path)
+        super().__init__(f"{where}: {reason}; fix the file (see the README's web settings) or remove it")
 
 
 def error_body(message: str, status: int, **extra) -> dict:
