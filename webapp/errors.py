@@ -36,15 +36,19 @@ class BadParameter(WebError):
 
 
 class ConfigError(Exception):
-    """instance/config.py could not be run; str() names the file, the line and the fault."""
+    """instance/config.py could not be run or sets a value of the wrong kind; names the file and line."""
 
-    def __init__(self, path: Path, exc: BaseException):
-        line = exc.lineno if isinstance(exc, SyntaxError) else next(
-            (frame.lineno for frame in reversed(traceback.extract_tb(exc.__traceback__))
-             if frame.filename == str(path)), None)
-        reason = exc.msg if isinstance(exc, SyntaxError) else f"{type(exc).__name__}: {exc}"
+    def __init__(self, path: Path, reason: str, line: int | None = None):
         where = f"{path}, line {line}" if line else str(path)
         super().__init__(f"{where}: {reason}; fix the file (see the README's web settings) or remove it")
+
+    @classmethod
+    def raised(cls, path: Path, exc: BaseException) -> "ConfigError":
+        """The error for an exception raised while running the file, at the line that raised it."""
+        if isinstance(exc, SyntaxError):
+            return cls(path, exc.msg, exc.lineno)
+        frames = [frame.lineno for frame in traceback.extract_tb(exc.__traceback__) if frame.filename == str(path)]
+        return cls(path, f"{type(exc).__name__}: {exc}", frames[-1] if frames else None)
 
 
 def error_body(message: str, status: int, **extra) -> dict:
