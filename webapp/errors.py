@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import traceback
 from pathlib import Path
+from urllib.parse import quote
 
 from flask import Flask, current_app, jsonify, redirect, render_template, request
 from flask.globals import request_ctx
@@ -102,6 +103,7 @@ def _without_slash() -> str | None:
     except HTTPException:  # a redirect or 405 there still means the address exists
         pass
     query = request.query_string.decode("latin-1")
+    path = quote(path, safe="/%!$&'()*+,;=:@")  # request.path is decoded: a %0A must stay escaped in Location
     return f"{request.script_root}{path}?{query}" if query else f"{request.script_root}{path}"
 
 
