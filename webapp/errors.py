@@ -103,7 +103,7 @@ def _without_slash() -> str | None:
     except HTTPException:  # a redirect or 405 there still means the address exists
         pass
     query = request.query_string.decode("latin-1")
-    path = quote(path, safe="/%!$&'()*+,;=:@")  # request.path is decoded: a %0A must stay escaped in Location
+    path = quote(path, safe="/!$&'()*+,;=:@")  # request.path is decoded: a %0A must stay escaped in Location
     return f"{request.script_root}{path}?{query}" if query else f"{request.script_root}{path}"
 
 
