@@ -10,11 +10,13 @@ import os
 import re
 import socket
 import statistics
+import sys
 import threading
 import time
 from pathlib import Path
 from urllib.parse import urlencode
 
+from corpus import CorpusError
 from http_load import http_get, load, percentile, start_server  # bench/http_load.py
 
 REPO = Path(__file__).resolve().parent.parent
@@ -204,4 +206,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except CorpusError as exc:  # no corpus yet, or a damaged one: one line, as the CLI says it
+        sys.exit(f"bench/web.py: {exc}")
