@@ -125,7 +125,7 @@ def read_source(text: str) -> Source:
     """The title, text pieces and related links of one R_/F_/C_ page source."""
     doc = parse(text)
     header = doc.find("header")
-    source = Source(_heading(header) if header else "")
+    source = Source(heading_text(header) if header else "")
     article = doc.find("article")
     counters = _Counters(doc)
     section = ""
@@ -134,7 +134,7 @@ def read_source(text: str) -> Source:
             continue
         counters.enter(child, article)
         if child.name == "h1":
-            section = _heading(child)
+            section = heading_text(child)
             source.pieces.append(Piece(section, "h1", section))
         elif section == "Related Topics":
             source.related += [a.get("href", "") for a in child.find_all("a")]
@@ -143,7 +143,7 @@ def read_source(text: str) -> Source:
     return source
 
 
-def _heading(tag: Tag) -> str:
+def heading_text(tag: Tag) -> str:
     """A heading without its <sub>(Category)</sub>, which our pages show as a badge."""
     return clean("".join(visible_text(c) for c in tag.children if not (isinstance(c, Tag) and c.name == "sub")))
 

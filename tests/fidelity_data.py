@@ -12,7 +12,7 @@ from pathlib import Path
 from ingest.html5 import parse
 from ingest.normalize import clean
 
-from fidelity import sentences, visible_text
+from fidelity import heading_text, sentences, visible_text
 
 _MARKDOWN = re.compile(r"\*\*|__|(?<![\w*])\*(?!\s)|(?<!\s)\*(?![\w*])|(?<!\w)_(?!\s)|(?<!\s)_(?!\w)")
 _NOTE = re.compile(r"\[Note:.*?\]", re.S)
@@ -95,3 +95,25 @@ def card_texts(html: str) -> str:
 def missing_card_sentences(card: Card, shown: str) -> list[str]:
     """Sentences of a card's text that its page does not show."""
     return [s for s in sentences(card.text) if s not in shown]
+
+
+def source_categories(text: str) -> list[tuple[str, str]]:
+    """(heading, category) of each section heading a faction or card page source gives a <sub>(Category)</sub>."""
+    found = []
+    for h1 in parse(text).select("article > h1"):
+        sub = h1.find("sub")
+        category = clean(sub.get_text()).strip("() ") if sub else ""
+        if category:
+            found.append((heading_text(h1), category))
+    return found
+
+
+def page_categories(html: str) -> set[tuple[str, str]]:
+    """(heading, badge) of each section of our page (the first badge is the category)."""
+    found = set()
+    for h2 in parse(html).select("h2.section"):
+        badges = [clean(b.get_text()) for b in h2.select("span.badge")]
+        for badge in h2.select("span.badge"):
+            badge.decompose()
+        found.add((clean(h2.get_text()), badges[0] if badges else ""))
+    return found

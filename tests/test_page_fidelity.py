@@ -13,7 +13,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from fidelity import Finding, compare, read_page, read_source, visible_text
-from fidelity_data import card_texts, faq_pairs, missing_card_sentences, official_cards, page_faqs
+from fidelity_data import (card_texts, faq_pairs, missing_card_sentences, official_cards, page_categories,
+                           page_faqs, source_categories)
 from ingest.html5 import parse
 from ingest.normalize import clean
 from ingest.slugs import page_slug
@@ -75,6 +76,17 @@ def test_every_tirules_sentence_is_on_its_page_once_in_order_under_its_number(si
     assert (pages, checked > 4500) == (149, True)
     assert unexplained(findings) == []
     assert len(findings) == 11  # each exclusion still needed: 8 notices, the repeated heading (2 counts, 1 order)
+
+
+def test_a_section_shows_the_category_its_source_heading_gives(site, mirror):
+    wrong, checked = [], 0
+    for path in sorted(mirror.glob("[FC]_*.php")):
+        shown = page_categories(site.pages[page_slug(path.stem)][1])
+        for heading in source_categories(path.read_bytes().decode("utf-8")):
+            checked += 1
+            wrong += [] if heading in shown else [(path.stem, heading)]
+    assert checked > 250
+    assert wrong == []
 
 
 def test_every_wiki_faq_pair_is_on_a_page_unaltered_and_once_there(site, shared):
