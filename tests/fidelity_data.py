@@ -21,6 +21,10 @@ CARD_PAGES = {"action_cards": "cards/action-cards", "relics": "cards/relics", "e
               "public_objectives": "cards/objectives", "secret_objectives": "cards/objectives",
               "technologies": "cards/technology"}
 
+# A faction's own cards: folder -> the field holding the card's text.
+FACTION_CARDS = {"technologies": "text", "promissory_notes": "text", "breakthroughs": "text",
+                 "leaders": "abilityText"}
+
 
 @dataclass(frozen=True)
 class Pair:
@@ -68,17 +72,21 @@ class Card:
     file: str
 
 
-def official_cards(data: Path) -> list[Card]:
-    """Cards of the official expansions (sources.json's "official" canal) for the card pages."""
+def official_cards(data: Path, factions: bool = False) -> list[Card]:
+    """Cards of the official expansions (sources.json's "official" canal): those of the card pages,
+    or with `factions` those of a faction (technologies, promissory notes, breakthroughs, leaders; page "")."""
     listed = json.loads((data / "sources" / "sources.json").read_text(encoding="utf-8"))
     official = {s["source"] for s in listed if s.get("canal") == "official"}
+    folders = FACTION_CARDS if factions else CARD_PAGES
     cards = []
-    for folder, page in CARD_PAGES.items():
+    for folder in folders:
         for path in sorted((data / folder).glob("*.json")):
             for item in json.loads(path.read_text(encoding="utf-8-sig")):
+                text = item.get(FACTION_CARDS.get(folder, "text")) if factions else item.get("text")
                 if (item.get("source") in official and not item.get("homebrewReplacesID")
-                        and not item.get("faction") and item.get("text")):
-                    cards.append(Card(page, item.get("name", ""), card_plain(item["text"]), path.name))
+                        and bool(item.get("faction")) == factions and text):
+                    cards.append(Card("" if factions else CARD_PAGES[folder], item.get("name", ""),
+                                      card_plain(text), path.name))
     return cards
 
 
