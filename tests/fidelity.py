@@ -226,7 +226,8 @@ class Finding:
 
 
 def compare(page: str, source: Source, title: str, blocks: list[Block], *, topic: bool) -> tuple[list[Finding], int]:
-    """Every source sentence on our page, as often as in the source, in order within its section, under its label.
+    """Every source sentence on our page, as often as in the source, in order within its section, under its label;
+    no sentence of ours that the source lacks (our bullets "•" aside).
 
     Gives the differences and how many sentences were checked.
     """
@@ -255,7 +256,15 @@ def compare(page: str, source: Source, title: str, blocks: list[Block], *, topic
             shown = blocks[_block_at(starts, here)]
             if piece.label not in (None, "h1") and shown.label != piece.label:
                 found.append(Finding(page, "label", sentence, f"source {piece.label}, ours {shown.label} ({shown.id})"))
+    found += _extra(page, source, blocks)
     return found, checked
+
+
+def _extra(page: str, source: Source, blocks: list[Block]) -> list[Finding]:
+    """Sentences our page gives the source that it does not show (a placeholder, a wrong page's text)."""
+    shown = " ".join(piece.text for piece in source.pieces)
+    return [Finding(page, "extra", sentence, block.id) for block in blocks
+            for part in re.split(r" ?• ", block.text) for sentence in sentences(part) if sentence not in shown]
 
 
 def _stream(blocks: list[Block]) -> tuple[str, list[int]]:
