@@ -188,7 +188,8 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     A rule also gains a share of the evidence under it (rule_of: entry id -> its rule), and the
     best-matching rule is lifted into the first places (corpus.search_rules). With sentence
     vectors (closeness), each score mixes in the hit's closeness to the query, and the rules
-    closest in meaning (meant: (cosine, fields), closest first) take turns in being lifted.
+    closest in meaning (meant: (cosine, fields), closest first) take turns in being lifted. If
+    the first places still hold no numbered rule, the best-ranked one of the first pages joins them.
     """
     weighted = sorted(((s * weights.entry(f, named), f) for s, f in found),
                       key=lambda pair: -pair[0])
@@ -214,7 +215,8 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     # take turns, so a card question keeps its card's text in the first places.
     pool = meaning.alternate(search_rules.lexical_pool(ranked, {id(f): s for s, f in weighted},
                                                        weights.rule_floor, weights.rule_slot), meant_pool)
-    return search_rules.lift(ranked, pool, weights.rule_slot, weights.rule_count)
+    lifted = search_rules.lift(ranked, pool, weights.rule_slot, weights.rule_count)
+    return search_rules.numbered(lifted, weights.rule_slot, weights.lrr_pages)
 
 
 @dataclass(frozen=True)
