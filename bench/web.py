@@ -5,18 +5,17 @@
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
 import re
 import socket
 import statistics
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 from urllib.parse import urlencode
+
+from http_load import http_get, load, percentile, start_server  # bench/http_load.py
 
 REPO = Path(__file__).resolve().parent.parent
 QUERIES = REPO.parent / "shared" / "queries" / "dev.jsonl"
@@ -24,12 +23,6 @@ TARGETS = {"search p95 ms": 15.0, "page p95 ms": 20.0, "space cannon KB": 150.0,
 # Figures that must reach at least this much (the rest: at most).
 FLOORS = {"search speed-up": 1.5, "pages speed-up": 1.5}
 EXACT = {"page 304 status": 304, "10MB body status": 413, "fuzz 5xx": 0, "search w2 errors": 0, "pages w2 errors": 0}
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The value below which `share` of the sorted values fall (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
 def timed(call) -> float:
@@ -61,7 +54,7 @@ def in_process(instance: Path, queries: list[str], rounds: int) -> dict[str, flo
     search_ms = [timed(lambda: client.get(p)) for _ in range(rounds) for p in search]
     page_ms = [timed(lambda: client.get(p)) for _ in range(rounds) for p in page_paths]
     with app.test_request_context():
-        forget = get_corpus()._query_vector.cache_clear  # each query's vector is kept once encoded
+        forget = get_corpus()._query_vector.clear  # each query's vector is kept once encoded
     new_ms = [timed(lambda: (forget(), client.get(p))) for _ in range(rounds) for p in search]
     weight = page_weight(client, "/rules/space-cannon")
     close_app(app)
@@ -80,92 +73,6 @@ def page_weight(client, path: str) -> int:
         with client.get(asset) as response:
             weight += len(response.data)
     return weight
-
-
-def start_server(instance: Path, workers: int = 1) -> tuple[subprocess.Popen, int]:
-    """`mecatol serve` on a free port; returns the process and the port it reports."""
-    mecatol = Path(sys.executable).with_name("mecatol")
-    proc = subprocess.Popen([str(mecatol), "serve", "--port", "0", "--threads", "8", "--workers", str(workers),
-                             "--instance", str(instance)], stderr=subprocess.PIPE, text=True)
-    line = proc.stderr.readline()
-    match = re.search(r"http://[^ ]+:(\d+)/", line)
-    if not match:
-        proc.kill()
-        raise SystemExit(f"mecatol serve did not start: {line.strip() or proc.stderr.read()}")
-    # Keep reading the server's log: a full pipe would block it mid-request (waitress logs queue depth).
-    threading.Thread(target=lambda: proc.stderr.read(), daemon=True).start()
-    return proc, int(match.group(1))
-
-
-class RawClient:
-    """A keep-alive HTTP/1.1 client on a bare socket: on 2 cores the load generator shares the
-    machine with the server, so it must cost far less per request than http.client does."""
-
-    def __init__(self, port: int):
-        self.port, self.sock, self.buffer = port, None, b""
-
-    def get(self, request: bytes) -> int:
-        """Send one pre-encoded request; read the whole answer; its status."""
-        if self.sock is None:
-            self.sock = socket.create_connection(("127.0.0.1", self.port), timeout=10)
-        self.sock.sendall(request)
-        while b"\r\n\r\n" not in self.buffer:
-            self._receive()
-        head, _, rest = self.buffer.partition(b"\r\n\r\n")
-        length = int(re.search(rb"(?i)\r\ncontent-length: *(\d+)", head)[1])
-        self.buffer = rest
-        while len(self.buffer) < length:
-            self._receive()
-        self.buffer = self.buffer[length:]
-        return int(head[9:12])
-
-    def _receive(self) -> None:
-        chunk = self.sock.recv(262144)
-        if not chunk:
-            raise ConnectionError("closed by the server")
-        self.buffer += chunk
-
-    def close(self) -> None:
-        if self.sock is not None:
-            self.sock.close()
-        self.sock, self.buffer = None, b""
-
-
-def load(port: int, paths: list[str], clients: int, seconds: float) -> dict[str, float]:
-    """`clients` threads, each with one keep-alive connection, cycling through `paths` for `seconds`."""
-    latencies: list[float] = []
-    errors = [0]
-    lock = threading.Lock()
-    stop = time.monotonic() + seconds
-    requests = [f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode() for path in paths]
-
-    def worker(offset: int) -> None:
-        conn = RawClient(port)
-        mine, failed, i = [], 0, offset
-        while time.monotonic() < stop:
-            request = requests[i % len(requests)]
-            i += 1
-            started = time.perf_counter()
-            try:
-                failed += conn.get(request) != 200
-            except (OSError, ValueError, TypeError):
-                failed += 1
-                conn.close()
-            mine.append((time.perf_counter() - started) * 1000)
-        conn.close()
-        with lock:
-            latencies.extend(mine)
-            errors[0] += failed
-
-    threads = [threading.Thread(target=worker, args=(n,)) for n in range(clients)]
-    started = time.monotonic()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.monotonic() - started
-    return {"load requests/s": len(latencies) / elapsed, "load p50 ms": statistics.median(latencies),
-            "load p99 ms": percentile(latencies, .99), "load errors": errors[0], "load requests": len(latencies)}
 
 
 def search_paths(queries: list[str]) -> list[str]:
@@ -216,18 +123,6 @@ def serve_and_load(instance: Path, workers: int, loads: dict[str, list[str]], cl
     finally:
         proc.terminate()
         proc.wait(timeout=30)
-
-
-def http_get(port: int, path: str, headers: dict | None = None) -> tuple[int, dict]:
-    """One GET on a new connection: status and headers."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    try:
-        conn.request("GET", path, headers=headers or {})
-        response = conn.getresponse()
-        response.read()
-        return response.status, dict(response.getheaders())
-    finally:
-        conn.close()
 
 
 def conditional(port: int) -> dict[str, float]:
