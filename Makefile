@@ -33,6 +33,7 @@ test-fast: $(STAMP)
 	$(BIN)/pytest -q -m "not browser"
 
 bench: $(STAMP)
+	$(BIN)/mecatol ingest --quiet || [ $$? -eq 1 ]
 	$(BIN)/python bench/ingest_speed.py
 	$(BIN)/python bench/search_quality.py
 	$(BIN)/python bench/web.py

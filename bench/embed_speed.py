@@ -8,10 +8,11 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from pathlib import Path
 
-from corpus import Corpus, embed
+from corpus import Corpus, CorpusError, embed
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,4 +54,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except CorpusError as exc:  # no corpus yet, or a damaged one: one line, as the CLI says it
+        sys.exit(f"bench/embed_speed.py: {exc}")

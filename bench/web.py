@@ -10,11 +10,13 @@ import os
 import re
 import socket
 import statistics
+import sys
 import threading
 import time
 from pathlib import Path
 from urllib.parse import urlencode
 
+from corpus import CorpusError
 from http_load import http_get, load, percentile, start_server  # bench/http_load.py
 
 REPO = Path(__file__).resolve().parent.parent
@@ -54,7 +56,7 @@ def in_process(instance: Path, queries: list[str], rounds: int) -> dict[str, flo
     search_ms = [timed(lambda: client.get(p)) for _ in range(rounds) for p in search]
     page_ms = [timed(lambda: client.get(p)) for _ in range(rounds) for p in page_paths]
     with app.test_request_context():
-        forget = get_corpus()._query_vector.clear  # each query's vector is kept once encoded
+        forget = get_corpus()._query_vector.cache_clear  # each query's vector is kept once encoded
     new_ms = [timed(lambda: (forget(), client.get(p))) for _ in range(rounds) for p in search]
     weight = page_weight(client, "/rules/space-cannon")
     close_app(app)
@@ -204,4 +206,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except CorpusError as exc:  # no corpus yet, or a damaged one: one line, as the CLI says it
+        sys.exit(f"bench/web.py: {exc}")

@@ -89,16 +89,22 @@ def _layer(t: dict[str, np.ndarray], i: int) -> Layer:
         norm2=(get("output.LayerNorm.weight"), get("output.LayerNorm.bias")))
 
 
-def load_bert(folder: Path) -> Bert:
-    """The encoder in a model folder (config.json, model.safetensors)."""
-    folder = Path(folder)
+def model_config(folder: Path) -> tuple[int, int, float]:
+    """(attention heads, layers, layer-norm eps) from the folder's config.json; ModelError naming it."""
     try:
         config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
         heads, layers, eps = config["num_attention_heads"], config["num_hidden_layers"], config["layer_norm_eps"]
-    except (OSError, ValueError, KeyError) as exc:
+    except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ModelError(folder / "config.json", f"unreadable model config ({exc!r})") from None
     if config.get("hidden_act") != "gelu" or config.get("position_embedding_type", "absolute") != "absolute":
         raise ModelError(folder / "config.json", "not a BERT encoder with GELU and absolute positions")
+    return heads, layers, eps
+
+
+def load_bert(folder: Path) -> Bert:
+    """The encoder in a model folder (config.json, model.safetensors)."""
+    folder = Path(folder)
+    heads, layers, eps = model_config(folder)
     t = read_safetensors(folder / "model.safetensors")
     t = {name.removeprefix("bert."): value for name, value in t.items()}
     try:

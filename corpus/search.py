@@ -16,7 +16,6 @@ from collections import Counter
 from itertools import chain
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Callable
 
 from corpus import copies, meaning, search_rules, vocab
 from corpus.index import TermScores
@@ -245,27 +244,20 @@ def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int 
            weights: Weights = WEIGHTS, exclude: frozenset[int] = frozenset()):
     """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
     request = understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
-    closeness_later = closeness_soon(parser, text)  # a new query's vector is encoded while the words search
     found, pages = candidates(searcher, parser.scores, request, only, limit, exclude)
-    closeness = closeness_later()
+    closeness = closeness_of(parser, text)
     meant = closest_rules(closeness, parser.scores, only, exclude) if closeness is not None else []
     return rerank(found, pages, parser.known.loose, weights, parser.rules, named_in(parser, text),
                   closeness, meant), request
 
 
 def closeness_of(parser: Parser, text: str) -> meaning.Closeness | None:
-    """The query's closeness to every entry (see closeness_soon)."""
-    return closeness_soon(parser, text)()
-
-
-def closeness_soon(parser: Parser, text: str) -> Callable[[], meaning.Closeness | None]:
-    """The query's closeness to every entry, begun now and read when called. The query is read
-    with the game terms its player words stand for ("pds2" is "pds2 (pds, unit upgrade, space
-    cannon)"): the encoder knows English, not players' words."""
+    """The query's closeness to every entry, read with the game terms its player words stand for
+    ("pds2" is "pds2 (pds, unit upgrade, space cannon)"): the encoder knows English, not players' words."""
     if parser.space is None:
-        return lambda: None
+        return None
     terms = [t for t in parser.known.vocabulary.meanings(text) if t not in text.lower()]
-    return parser.space.closeness_soon(f"{text} ({', '.join(terms)})" if terms else text)
+    return parser.space.closeness(f"{text} ({', '.join(terms)})" if terms else text)
 
 
 def closest_rules(closeness: meaning.Closeness, scores: TermScores, only: Only,

@@ -45,10 +45,10 @@ class Report:
         """The one line printed at the end of an ingest."""
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.counts.items()))
         skipped = f", {len(self.skipped)} skipped" if self.skipped else ""
-        fetched = f", {self.fetched} requests ({self.not_modified} unchanged)" if self.fetched else ""
+        fetched = f", {counted(self.fetched, 'request')} ({self.not_modified} unchanged)" if self.fetched else ""
         homebrew = (f", {sum(self.left_out.values())} homebrew entries left out (--homebrew includes them)"
                     if self.left_out else "")
-        return f"ingested {self.pages} pages: {kinds}{skipped}{fetched}{homebrew} in {self.seconds:.1f}s"
+        return f"ingested {counted(self.pages, 'page')}: {kinds}{skipped}{fetched}{homebrew} in {self.seconds:.1f}s"
 
     def left_out_lines(self) -> list[str]:
         """What the official-only default left out, per kind of component."""
@@ -79,6 +79,11 @@ def read_sources(specs: Iterable[str], cache_dir: Path, report: Report,
             report.not_modified += fetcher.stats.not_modified
         else:
             yield from read_local(spec, on_error=report.skipped.append)
+
+
+def counted(n: int, noun: str) -> str:
+    """ "1 page", "2 pages": a count with its noun."""
+    return f"{n} {noun}{'s' * (n != 1)}"
 
 
 def parse_all(pages: list[Page], report: Report, progress: Callable | None = None) -> list[Entry]:

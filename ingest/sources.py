@@ -24,13 +24,21 @@ def default_sources(instance: Path) -> list[str]:
     """$MECATOL_SOURCES, else instance/sources.txt, else the shared snapshots."""
     env = os.environ.get("MECATOL_SOURCES")
     if env:
-        return [s.strip() for s in env.split(",") if s.strip()]
+        return _some([s.strip() for s in env.split(",") if s.strip()], "$MECATOL_SOURCES")
     listed = Path(instance) / SOURCES_FILE
     if listed.is_file():
         lines = listed.read_text(encoding="utf-8").splitlines()
-        return [s.strip() for s in lines if s.strip() and not s.lstrip().startswith("#")]
+        return _some([s.strip() for s in lines if s.strip() and not s.lstrip().startswith("#")], str(listed))
     shared = shared_dir()
     if not shared.is_dir():
         raise SourceError(str(shared), "no shared data folder here; set MECATOL_SHARED to the folder holding "
                                        "mirror/ and seeds/, or name the sources to read")
     return [str(shared / name) for name in DEFAULT_SOURCES]
+
+
+def _some(sources: list[str], where: str) -> list[str]:
+    """The sources a setting lists; one that lists none is a mistake to name, not an empty ingest."""
+    if not sources:
+        raise SourceError(where, "lists no source; name files, folders or URLs there (or remove it "
+                                 "to read the shared snapshots)")
+    return sources

@@ -5,6 +5,7 @@ regenerates it from ../shared and fails if the committed file differs.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import sys
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from corpus.resolve.errors import ResolveError
 from corpus.resolve.factions import faction_slug
-from ingest.bundles import pack, unpack
+from ingest.bundles import bundle_root, pack, unpack
 from ingest.parsers.asyncti4.common import PRECEDENCE, load_data
 from ingest.parsers.asyncti4.units import values
 from ingest.slugs import slugify
@@ -107,9 +108,21 @@ def main(argv: list[str]) -> None:
     """Rewrite corpus/data/units.json from a data root (default: the shared snapshot)."""
     from ingest.sources import shared_dir
 
-    root = Path(argv[0]) if argv else shared_dir() / "mirror" / "asyncti4"
-    TARGET.write_text(json.dumps(generate(root), indent=1, ensure_ascii=False, sort_keys=True) + "\n",
-                      encoding="utf-8")
+    parser = argparse.ArgumentParser(prog="python -m ingest.unit_catalogue",
+                                     description=f"Regenerate {TARGET} from the AsyncTI4 unit data.")
+    parser.add_argument("data_root", nargs="?", type=Path,
+                        help="a snapshot (data/ and planets/) or a clone of the bot (default: the shared snapshot)")
+    folder = parser.parse_args(argv).data_root or shared_dir() / "mirror" / "asyncti4"
+    root = bundle_root(folder)
+    # Refuse rather than write an empty catalogue: the resolver would lose every unit.
+    if root is None:
+        parser.exit(2, f"{parser.prog}: {folder}: no AsyncTI4 data here (data/sources/sources.json, itself or "
+                       f"under src/main/resources/); {TARGET.name} is unchanged\n")
+    document = generate(root)
+    if not document["units"]:
+        parser.exit(2, f"{parser.prog}: {root}: no official units found; {TARGET.name} is unchanged\n")
+    TARGET.write_text(json.dumps(document, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {len(document['units'])} units to {TARGET}")
 
 
 if __name__ == "__main__":

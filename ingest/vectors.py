@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from corpus import embed
+from corpus import bert, embed
 from corpus.errors import ModelError
 from corpus.model import Entry
 
@@ -46,6 +46,7 @@ def entry_vectors(entries: list[Entry]) -> Vectors:
     titles = embed.entry_titles(entries)
     texts = [embed.embed_text(entry, titles) for entry in entries]
     try:
+        bert.model_config(folder)  # read even when every vector is cached, as queries will need it
         digest = embed.model_digest(folder)
         array, cached, encoded, cache_note = _vectors(folder, digest, texts)
     except ModelError as exc:

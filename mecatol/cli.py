@@ -70,11 +70,23 @@ def export_command(instance: Path | None) -> None:
         click.echo(json.dumps(entry.to_dict(), ensure_ascii=False, sort_keys=True))
 
 
+def web_app(instance: Path):
+    """The web app over an instance folder; a broken instance/config.py is one line and exit 2."""
+    from webapp import create_app
+    from webapp.errors import ConfigError
+
+    try:
+        return create_app({"INSTANCE": str(instance)})
+    except ConfigError as exc:
+        click.echo(f"mecatol: {exc}", err=True)
+        sys.exit(2)
+
+
 def with_urls(body: dict, corpus: Corpus, instance: Path) -> dict:
     """Give hits and groups the `url` /api/search gives them, from the web app's own URL builder."""
-    from webapp import create_app, urls  # only here: the plain listing needs no Flask
+    from webapp import urls  # only here: the plain listing needs no Flask
 
-    with create_app({"INSTANCE": str(instance)}).test_request_context():
+    with web_app(instance).test_request_context():
         for hit in body["results"] + [hit for group in body["groups"] for hit in group["hits"]]:
             hit["url"] = urls.entry_url(corpus, hit["id"])
         for group in body["groups"]:
@@ -124,7 +136,6 @@ def serve_command(host: str, port: int, workers: int, threads: int, connections:
                   instance: Path | None) -> None:
     """Serve the web app with gunicorn; a re-ingest is picked up without a restart."""
     from mecatol.server import serve
-    from webapp import create_app
 
     folder = str(instance_dir(instance).absolute())
     options = ServeOptions(host, port, workers, threads, connections, timeout)
@@ -133,7 +144,7 @@ def serve_command(host: str, port: int, workers: int, threads: int, connections:
         click.echo(f"serving {folder} on http://{bound_host}:{bound_port}/ "
                    f"({workers} worker{'s' if workers > 1 else ''} x {threads} threads)", err=True)
 
-    serve(lambda: create_app({"INSTANCE": folder}), options, announce)
+    serve(lambda: web_app(Path(folder)), options, announce)
 
 
 def main() -> None:

@@ -31,3 +31,18 @@ def test_quick_start_is_the_two_make_targets():
     makefile = (Path(__file__).resolve().parents[1] / "Makefile").read_text(encoding="utf-8")
     assert "make run " in README and "make test " in README
     assert "\nrun:" in makefile and "\ntest:" in makefile
+
+
+def test_every_option_is_in_its_command_row():
+    rows = {line.split("`")[1].split()[1]: line for line in README.splitlines() if line.startswith("| `mecatol ")}
+    for name, command in cli.commands.items():
+        for param in command.params:
+            for flag in param.opts:
+                if flag.startswith("--"):
+                    assert flag in rows[name], f"mecatol {name} {flag}"
+
+
+def test_ci_runs_the_test_command_the_readme_gives():
+    ci = (Path(__file__).resolve().parents[1] / ".ci" / "run").read_text(encoding="utf-8")
+    assert ci.rstrip().splitlines()[-1] == "make test"
+    assert "`.ci/run` installs it, then\nruns `make test`" in README

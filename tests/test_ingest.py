@@ -121,3 +121,8 @@ def test_nothing_usable_is_an_error_that_says_why(tmp_path):
     junk.write_text("nothing a parser knows", encoding="utf-8")
     with pytest.raises(IngestError, match=r"no entries found in .*junk.txt \(.*junk.txt: unrecognised format"):
         ingest([str(junk)], tmp_path / "inst")
+
+
+def test_the_summary_counts_one_page_in_the_singular(tmp_path, small_source):
+    report = ingest([str(small_source / "R_pds.php")], tmp_path / "inst")
+    assert report.summary().startswith("ingested 1 page: ")

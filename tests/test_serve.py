@@ -180,3 +180,14 @@ def test_a_taken_port_is_one_line_and_exit_2(web_instance):
                                str(web_instance)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr.strip() == f"mecatol: [Errno 98] cannot listen on 127.0.0.1:{port}: Address already in use"
+
+
+def test_a_broken_instance_config_is_one_line_naming_it_and_exit_2(tmp_path):
+    publish_tiny(tmp_path)
+    (tmp_path / "config.py").write_text("SEARCH_LIMIT = 5\nTRUSTED_HOSTS = [\"rules.example.org\"\n",
+                                        encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mecatol", "serve", "--port", "0", "--instance", str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"mecatol: {tmp_path / 'config.py'}, line 2: ")
+    assert len(done.stderr.strip().splitlines()) == 1

@@ -35,3 +35,17 @@ def test_a_missing_shared_folder_names_the_setting(tmp_path, monkeypatch):
     with pytest.raises(SourceError, match="MECATOL_SHARED") as caught:
         default_sources(tmp_path)
     assert str(tmp_path / "nowhere") in str(caught.value)
+
+
+def test_a_sources_setting_that_lists_nothing_names_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("MECATOL_SOURCES", " , ")
+    with pytest.raises(SourceError, match=r"^\$MECATOL_SOURCES: lists no source"):
+        default_sources(tmp_path)
+
+
+def test_a_sources_file_of_comments_only_names_the_file(tmp_path, monkeypatch):
+    monkeypatch.delenv("MECATOL_SOURCES", raising=False)
+    (tmp_path / "sources.txt").write_text("# tirules only, later\n\n", encoding="utf-8")
+    with pytest.raises(SourceError, match="lists no source") as caught:
+        default_sources(tmp_path)
+    assert str(tmp_path / "sources.txt") in str(caught.value)

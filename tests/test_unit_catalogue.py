@@ -71,3 +71,27 @@ def test_each_faction_flagship_has_its_own_values():
 
 def test_faction_mechs_are_in_the_catalogue():
     assert load().get("Letani Behemoth", "name").faction == "arborec"
+
+
+def test_a_folder_without_the_data_is_refused_and_the_catalogue_kept(tmp_path, monkeypatch, capsys):
+    from ingest import unit_catalogue
+
+    target = tmp_path / "units.json"
+    target.write_text("committed\n", encoding="utf-8")
+    monkeypatch.setattr(unit_catalogue, "TARGET", target)
+    with pytest.raises(SystemExit) as exited:
+        unit_catalogue.main([str(tmp_path / "nowhere")])
+    assert exited.value.code == 2
+    assert str(tmp_path / "nowhere") in capsys.readouterr().err
+    assert target.read_text(encoding="utf-8") == "committed\n"
+
+
+def test_a_clone_of_the_bot_is_read_under_its_resources(shared, tmp_path, monkeypatch):
+    from ingest import unit_catalogue
+
+    resources = tmp_path / "bot" / "src" / "main"
+    resources.mkdir(parents=True)
+    (resources / "resources").symlink_to(shared / "mirror" / "asyncti4")
+    monkeypatch.setattr(unit_catalogue, "TARGET", tmp_path / "units.json")
+    unit_catalogue.main([str(tmp_path / "bot")])
+    assert json.loads((tmp_path / "units.json").read_text(encoding="utf-8")) == json.loads(TARGET.read_text("utf-8"))

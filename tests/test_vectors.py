@@ -191,3 +191,16 @@ def test_a_damaged_model_turns_vectors_off_naming_the_file(tmp_path, small_sourc
     report = ingest([str(small_source)], tmp_path / "inst")
     assert report.vectors_off and str(damaged / "model.safetensors") in report.vectors
     assert Corpus.load(tmp_path / "inst").vectors is None
+
+
+def test_a_damaged_model_config_turns_vectors_off_even_when_all_are_cached(small_instance, small_source,
+                                                                           monkeypatch, tmp_path):
+    model = embed.model_path()
+    damaged = tmp_path / "model"
+    damaged.mkdir()
+    for name in embed.FILES:
+        shutil.copy(model / name, damaged / name)
+    (damaged / "config.json").write_text("{}", encoding="utf-8")  # weights and tokenizer as cached
+    monkeypatch.setenv("MECATOL_MODEL", str(damaged))
+    report = ingest([str(small_source)], tmp_path / "again")
+    assert report.vectors_off and str(damaged / "config.json") in report.vectors

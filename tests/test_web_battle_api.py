@@ -48,3 +48,10 @@ def test_catalogue_of_a_ground_combat_lists_only_its_modifiers(client):
     keys = {m["key"] for m in modifiers}
     assert "morale_boost" in keys and not keys & {"assault_cannon", "plasma_scoring", "shields_holding"}
     assert all("ground_combat" in m["battles"] for m in modifiers)
+
+
+def test_an_unknown_catalogue_ability_lists_the_battles_too(client):
+    response = client.get("/api/resolve/catalogue?ability=lasers")
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert "space_combat" in error and "ground_combat" in error and "invasion" in error

@@ -105,3 +105,25 @@ def test_server_name_is_used_for_absolute_urls(web_instance):
     body = app.test_client().get("/opensearch.xml", headers={"Host": "rules.example.org"}).get_data(as_text=True)
     close_app(app)
     assert 'template="http://rules.example.org/search?q={searchTerms}"' in body
+
+
+@pytest.mark.parametrize("line, named", [
+    ('SEARCH_LIMIT = "ten"', "SEARCH_LIMIT"),
+    ("MAX_QUERY_CHARS = None", "MAX_QUERY_CHARS"),
+    ("MAX_SEARCH_LIMIT = 0", "MAX_SEARCH_LIMIT"),
+    ('TRUSTED_HOSTS = "rules.example.org"', "TRUSTED_HOSTS"),
+    ("SERVER_NAME = 443", "SERVER_NAME"),
+])
+def test_a_mistyped_setting_in_config_py_is_named_at_start(tmp_path, line, named):
+    from webapp.errors import ConfigError
+
+    (tmp_path / "config.py").write_text(f"{line}\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=rf"^{tmp_path / 'config.py'}: {named} must be"):
+        create_app({"INSTANCE": str(tmp_path)})
+
+
+def test_well_typed_settings_in_config_py_are_taken(tmp_path):
+    (tmp_path / "config.py").write_text('SEARCH_LIMIT = 3\nCACHE_MAX_AGE = 0\nTRUSTED_HOSTS = ("rules.example.org",)\n'
+                                        'SERVER_NAME = "rules.example.org"\n', encoding="utf-8")
+    app = create_app({"INSTANCE": str(tmp_path)})
+    assert app.config["SEARCH_LIMIT"] == 3 and app.config["CACHE_MAX_AGE"] == 0

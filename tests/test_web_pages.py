@@ -128,7 +128,11 @@ def test_rule_number_search_goes_straight_to_the_rule(client, query):
     ("/rules/space-cannon/", 308, "/rules/space-cannon"),
     ("/r/77.7d/", 308, "/r/77.7d"),
     ("/api/rules/77.7d/", 308, "/api/rules/77.7d"),
-    ("/search/?q=pds", 308, "/search?q=pds")])
+    ("/search/?q=pds", 308, "/search?q=pds"),
+    ("/api/topics/%0A/", 308, "/api/topics/%0A"),  # a control character stays escaped, never a 500
+    ("/rules/%0Devil/", 308, "/rules/%0Devil"),
+    ("/rules/100%25/", 308, "/rules/100%25"),
+    ("/rules/m%C3%A9catol/", 308, "/rules/m%C3%A9catol")])
 def test_addresses_redirect_to_the_canonical_one(client, path, status, target):
     response = client.get(path)
     assert (response.status_code, response.headers["Location"]) == (status, target)

@@ -29,7 +29,12 @@ def create_app(test_config: dict | None = None) -> Flask:
                     or DEFAULTS["INSTANCE"]).absolute()
     app = Flask(__name__, instance_path=str(instance), instance_relative_config=True)
     app.config.from_mapping(DEFAULTS, INSTANCE=str(instance))
-    app.config.from_pyfile("config.py", silent=True)
+    try:
+        app.config.from_pyfile("config.py", silent=True)
+    except Exception as exc:  # the file is the user's own Python: whatever it raises is theirs to fix
+        from webapp.errors import ConfigError
+        raise ConfigError.raised(instance / "config.py", exc) from None
+    check_settings(app.config, instance / "config.py")
     app.config.from_mapping(test_config)
     app.json.sort_keys = False
     app.json.ensure_ascii = False
@@ -46,3 +51,22 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(resolver.bp)
     app.register_blueprint(widget.bp)
     return app
+
+
+def check_settings(config, path: Path) -> None:
+    """Each web setting is of its default's kind, so a slip in config.py is named at start, not a 500 later."""
+    from webapp.errors import ConfigError
+
+    for name, default in DEFAULTS.items():
+        value = config[name]
+        if name == "SEND_FILE_MAX_AGE_DEFAULT":  # Flask's own, which also takes None or a timedelta
+            continue
+        if isinstance(default, int):
+            least = 0 if name == "CACHE_MAX_AGE" else 1
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ConfigError(path, f"{name} must be a whole number of at least {least}, not {value!r}")
+        elif isinstance(default, list):
+            if not isinstance(value, (list, tuple)) or not all(isinstance(host, str) for host in value):
+                raise ConfigError(path, f"{name} must be a list of host names, not {value!r}")
+        elif name == "SERVER_NAME" and not (value is None or isinstance(value, str)):
+            raise ConfigError(path, f"{name} must be a host name or None, not {value!r}")

@@ -4,6 +4,10 @@ Exceptions are converted here, at the edge, and nowhere else.
 """
 from __future__ import annotations
 
+import traceback
+from pathlib import Path
+from urllib.parse import quote
+
 from flask import Flask, current_app, jsonify, redirect, render_template, request
 from flask.globals import request_ctx
 from werkzeug.exceptions import HTTPException, NotFound, SecurityError
@@ -30,6 +34,22 @@ class BadParameter(WebError):
 
     def __init__(self, name: str, problem: str):
         super().__init__(f"parameter {name!r} {problem}", 400, parameter=name)
+
+
+class ConfigError(Exception):
+    """instance/config.py could not be run or sets a value of the wrong kind; names the file and line."""
+
+    def __init__(self, path: Path, reason: str, line: int | None = None):
+        where = f"{path}, line {line}" if line else str(path)
+        super().__init__(f"{where}: {reason}; fix the file (see the README's web settings) or remove it")
+
+    @classmethod
+    def raised(cls, path: Path, exc: BaseException) -> "ConfigError":
+        """The error for an exception raised while running the file, at the line that raised it."""
+        if isinstance(exc, SyntaxError):
+            return cls(path, exc.msg, exc.lineno)
+        frames = [frame.lineno for frame in traceback.extract_tb(exc.__traceback__) if frame.filename == str(path)]
+        return cls(path, f"{type(exc).__name__}: {exc}", frames[-1] if frames else None)
 
 
 def error_body(message: str, status: int, **extra) -> dict:
@@ -83,6 +103,7 @@ def _without_slash() -> str | None:
     except HTTPException:  # a redirect or 405 there still means the address exists
         pass
     query = request.query_string.decode("latin-1")
+    path = quote(path, safe="/!$&'()*+,;=:@")  # request.path is decoded: a %0A must stay escaped in Location
     return f"{request.script_root}{path}?{query}" if query else f"{request.script_root}{path}"
 
 

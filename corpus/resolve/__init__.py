@@ -13,7 +13,7 @@ from .errors import ResolveError
 from .planets import Planets, with_planet_resources
 from .records import Outcome
 from .request import DICE_REQUESTS, parse_dice_request
-from .units import catalogue as unit_catalogue
+from .units import PICKERS, catalogue as unit_catalogue
 
 ABILITIES = (*DICE_REQUESTS, "production", *BATTLES)
 
@@ -45,6 +45,8 @@ def catalogue(ability: str | None = None) -> list[dict]:
     """Catalogue entries for a picker: a battle's units (with combat values) or a dice ability's."""
     if ability in BATTLES:
         return battle_units(ability)
+    if ability is not None and ability not in PICKERS:
+        raise ResolveError("ability", f"unknown ability {ability!r}; use one of {', '.join([*PICKERS, *BATTLES])}")
     return unit_catalogue(ability)
 
 

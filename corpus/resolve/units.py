@@ -177,7 +177,7 @@ def load() -> Catalogue:
 
 
 # Which units each picker shows; "build" lists the units that have a cost.
-_PICKERS = {
+PICKERS = {
     "space_cannon": lambda u: u.space_cannon is not None,
     "space_cannon_defense": lambda u: u.space_cannon is not None and u.on_planet,
     "bombardment": lambda u: u.bombardment is not None,
@@ -189,7 +189,7 @@ _PICKERS = {
 
 def catalogue(ability: str | None = None) -> list[dict]:
     """Catalogue entries for a picker (all units when ability is None)."""
-    if ability is not None and ability not in _PICKERS:
-        raise ResolveError("ability", f"unknown ability {ability!r}; use one of {', '.join(_PICKERS)}")
-    keep = _PICKERS.get(ability, lambda u: True)
+    if ability is not None and ability not in PICKERS:
+        raise ResolveError("ability", f"unknown ability {ability!r}; use one of {', '.join(PICKERS)}")
+    keep = PICKERS.get(ability, lambda u: True)
     return [unit.to_dict() for unit in load().units if keep(unit)]
