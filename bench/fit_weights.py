@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import loo  # noqa: E402
 
-from corpus import Corpus, finder, search  # noqa: E402
+from corpus import Corpus, CorpusError, finder, search  # noqa: E402
 from search_quality import under  # noqa: E402  (the bench's own test of an id under a rule)
 
 # The exact LRR rule in the first three is one of the four figures: the questions beside a
@@ -153,4 +153,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except CorpusError as exc:  # no corpus yet, or a damaged one: one line, as the CLI says it
+        sys.exit(f"bench/fit_weights.py: {exc}")
