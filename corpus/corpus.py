@@ -1,6 +1,7 @@
 """The Corpus: one loaded version — entries by id, pages, and search."""
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections import defaultdict
@@ -43,7 +44,7 @@ class Corpus:
         self._encoder: embed.Encoder | None = None
         self._encoder_checked = False
         # The type-ahead, the results page and its JSON twin ask the same query: encode it once (~8 ms).
-        self._query_vector = embed.QueryVectors(self._encode_query, 1024)
+        self._query_vector = functools.lru_cache(maxsize=1024)(self._encode_query)
         self.vectors_problem = ""  # why this version's vectors are not used, once known ("" if none)
 
     @classmethod
@@ -122,10 +123,6 @@ class Corpus:
                 self._encoder_checked = True
         return None if self._encoder is None else self._query_vector(text)
 
-    def query_ready(self, text: str) -> bool:
-        """Whether the query's vector is at hand: cached, or there is none to make."""
-        return self.vectors is None or self._encoder_checked and (self._encoder is None or text in self._query_vector)
-
     def _encode_query(self, text: str) -> np.ndarray:
         """One query's vector, read-only since it is shared (wrapped in an LRU cache in __init__)."""
         vector = self._encoder.encode([text])[0]
@@ -168,7 +165,7 @@ class Corpus:
     def _space(self) -> meaning.Space | None:
         """What search knows of this version's meaning: its vectors and the query encoder, if it has vectors."""
         vectors = self.vectors
-        return None if vectors is None else meaning.Space.of(vectors, self.entries, self.embed_query, self.query_ready)
+        return None if vectors is None else meaning.Space.of(vectors, self.entries, self.embed_query)
 
     def _open(self):
         """Open the index and read what search needs from it, remembering any damage found."""

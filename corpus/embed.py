@@ -5,9 +5,7 @@ import hashlib
 import importlib.util
 import os
 import threading
-from collections import OrderedDict
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
@@ -138,34 +136,3 @@ def shared_encoder(folder: Path) -> Encoder:
         if folder not in _shared:
             _shared[folder] = Encoder(folder)
         return _shared[folder]
-
-
-class QueryVectors:
-    """The last `size` queries' vectors, by text, encoded on first ask; safe to share between threads."""
-
-    def __init__(self, encode: Callable[[str], np.ndarray], size: int):
-        self._encode = encode
-        self._size = size
-        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def clear(self) -> None:
-        """Forget every vector (a benchmark times queries as new)."""
-        with self._lock:
-            self._vectors.clear()
-
-    def __contains__(self, text: str) -> bool:
-        with self._lock:
-            return text in self._vectors
-
-    def __call__(self, text: str) -> np.ndarray:
-        with self._lock:
-            if text in self._vectors:
-                self._vectors.move_to_end(text)
-                return self._vectors[text]
-        vector = self._encode(text)  # outside the lock: two new queries encode side by side
-        with self._lock:
-            self._vectors[text] = vector
-            if len(self._vectors) > self._size:
-                self._vectors.popitem(last=False)
-        return vector

@@ -9,14 +9,12 @@ ranked them.
 """
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
 
 Encode = Callable[[str], "np.ndarray | None"]
-Ready = Callable[[str], bool]
 POOL = 8  # closest rules looked at for the lift: enough to skip the hits already at the top
 
 
@@ -27,50 +25,22 @@ class Space:
     vectors: np.ndarray  # (entries, dimensions), rows of length 1, in entry order
     ids: tuple[str, ...]
     encode: Encode
-    ready: Ready  # whether encode(text) would return at once (a cached query)
     rules: np.ndarray  # rows of the numbered rules
     row: dict[str, int]  # entry id -> its row
 
     @classmethod
-    def of(cls, vectors: np.ndarray, entries, encode: Encode, ready: Ready = lambda text: False) -> "Space":
+    def of(cls, vectors: np.ndarray, entries, encode: Encode) -> "Space":
         """The space of a corpus's entries (vectors in entry order)."""
         ids = tuple(e.id for e in entries)
         rules = np.array([n for n, e in enumerate(entries) if e.kind == "rule"], dtype=int)
-        return cls(vectors, ids, encode, ready, rules, {i: n for n, i in enumerate(ids)})
+        return cls(vectors, ids, encode, rules, {i: n for n, i in enumerate(ids)})
 
     def closeness(self, text: str) -> "Closeness | None":
         """One query's cosine to every entry (None when the query cannot be encoded)."""
-        return self._close(self.encode(text))
-
-    def closeness_soon(self, text: str) -> Callable[[], "Closeness | None"]:
-        """Start encoding a new query in a thread; call the result for its closeness.
-
-        The encoder's matrix products release the GIL, so the word search runs on the other core
-        meanwhile: a query new to the process waits for the longer of the two, not their sum.
-        """
-        if self.ready(text):
-            return lambda: self.closeness(text)
-        done: dict = {}
-
-        def work() -> None:
-            try:
-                done["vector"] = self.encode(text)
-            except BaseException as exc:  # handed to the caller, who raises it as its own
-                done["error"] = exc
-
-        worker = threading.Thread(target=work, name="mecatol-encode", daemon=True)
-        worker.start()
-
-        def result() -> "Closeness | None":
-            worker.join()
-            if "error" in done:
-                raise done["error"]
-            return self._close(done["vector"])
-        return result
-
-    def _close(self, vector: "np.ndarray | None") -> "Closeness | None":
-        """The closeness for a query vector (None for none)."""
-        return None if vector is None else Closeness(self.vectors @ vector, self)
+        vector = self.encode(text)
+        if vector is None:
+            return None
+        return Closeness(self.vectors @ vector, self)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,6 @@ from collections import Counter
 from itertools import chain
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Callable
 
 from corpus import copies, meaning, search_rules, vocab
 from corpus.index import TermScores
@@ -189,7 +188,8 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     A rule also gains a share of the evidence under it (rule_of: entry id -> its rule), and the
     best-matching rule is lifted into the first places (corpus.search_rules). With sentence
     vectors (closeness), each score mixes in the hit's closeness to the query, and the rules
-    closest in meaning (meant: (cosine, fields), closest first) take turns in being lifted.
+    closest in meaning (meant: (cosine, fields), closest first) take turns in being lifted. If
+    the first places still hold no numbered rule, the best-ranked one of the first pages joins them.
     """
     weighted = sorted(((s * weights.entry(f, named), f) for s, f in found),
                       key=lambda pair: -pair[0])
@@ -215,7 +215,8 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     # take turns, so a card question keeps its card's text in the first places.
     pool = meaning.alternate(search_rules.lexical_pool(ranked, {id(f): s for s, f in weighted},
                                                        weights.rule_floor, weights.rule_slot), meant_pool)
-    return search_rules.lift(ranked, pool, weights.rule_slot, weights.rule_count)
+    lifted = search_rules.lift(ranked, pool, weights.rule_slot, weights.rule_count)
+    return search_rules.numbered(lifted, weights.rule_slot, weights.lrr_pages)
 
 
 @dataclass(frozen=True)
@@ -243,27 +244,20 @@ def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int 
            weights: Weights = WEIGHTS, exclude: frozenset[int] = frozenset()):
     """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
     request = understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
-    closeness_later = closeness_soon(parser, text)  # a new query's vector is encoded while the words search
     found, pages = candidates(searcher, parser.scores, request, only, limit, exclude)
-    closeness = closeness_later()
+    closeness = closeness_of(parser, text)
     meant = closest_rules(closeness, parser.scores, only, exclude) if closeness is not None else []
     return rerank(found, pages, parser.known.loose, weights, parser.rules, named_in(parser, text),
                   closeness, meant), request
 
 
 def closeness_of(parser: Parser, text: str) -> meaning.Closeness | None:
-    """The query's closeness to every entry (see closeness_soon)."""
-    return closeness_soon(parser, text)()
-
-
-def closeness_soon(parser: Parser, text: str) -> Callable[[], meaning.Closeness | None]:
-    """The query's closeness to every entry, begun now and read when called. The query is read
-    with the game terms its player words stand for ("pds2" is "pds2 (pds, unit upgrade, space
-    cannon)"): the encoder knows English, not players' words."""
+    """The query's closeness to every entry, read with the game terms its player words stand for
+    ("pds2" is "pds2 (pds, unit upgrade, space cannon)"): the encoder knows English, not players' words."""
     if parser.space is None:
-        return lambda: None
+        return None
     terms = [t for t in parser.known.vocabulary.meanings(text) if t not in text.lower()]
-    return parser.space.closeness_soon(f"{text} ({', '.join(terms)})" if terms else text)
+    return parser.space.closeness(f"{text} ({', '.join(terms)})" if terms else text)
 
 
 def closest_rules(closeness: meaning.Closeness, scores: TermScores, only: Only,

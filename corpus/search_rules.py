@@ -4,7 +4,9 @@ A player's question is usually answered by one rule (2.4, 8.22, 77.3c), but the 
 rulings beside that rule repeat its words and outrank it. Two remedies, each with a fitted
 weight in corpus.weights.Weights: a rule gains a share of the evidence of the entries under it,
 and the best-matching rules are lifted into the first places when they match nearly as well (by
-their words, or with sentence vectors by their meaning: corpus.meaning).
+their words, or with sentence vectors by their meaning: corpus.meaning). Last, when the first places
+still hold no numbered rule (a card's text and its notes fill them), the best-ranked rule of the
+first few pages takes the place of a note there: a card question usually turns on one rule too.
 """
 from __future__ import annotations
 
@@ -81,3 +83,25 @@ def lift(ranked: list[tuple[float, dict]], pool: list[dict], slot: int, count: i
     # An answer that was no hit takes the score of the place it lands in.
     scores = sorted([s for s, _ in ranked] + [head[-1][0]] * (len(order) - len(ranked)), reverse=True)
     return list(zip(scores, order))
+
+
+def numbered(ranked: list[tuple[float, dict]], slot: int, pages: int) -> list[tuple[float, dict]]:
+    """The best-ranked numbered rule of the first `pages` pages moved into the first slot + 1 hits
+    when they hold none, in place of the last of them that is no answer (a note, a ruling, a page).
+
+    The first hit and the answers there keep their places, so a card's text is never pushed
+    out; the rule takes the score of the place it lands in, so the scores stay in order.
+    """
+    head = [fields for _, fields in ranked[:slot + 1]]
+    if pages <= 0 or len(head) < slot + 1 or any(f.get("kind") == "rule" for f in head):
+        return ranked
+    out = next((j for j in range(slot, 0, -1) if head[j].get("kind") not in ANSWERS), None)
+    if out is None:
+        return ranked
+    first = set(list(dict.fromkeys(f.get("topic", "") for _, f in ranked))[:pages])
+    rule = next((f for _, f in ranked[slot + 1:] if f.get("kind") == "rule" and f.get("topic") in first), None)
+    if rule is None:
+        return ranked
+    order = ([f for j, f in enumerate(head) if j != out] + [rule, head[out]]
+             + [f for _, f in ranked[slot + 1:] if f is not rule])
+    return list(zip([score for score, _ in ranked], order))

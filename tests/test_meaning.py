@@ -1,10 +1,7 @@
 """corpus.meaning and the rerank's use of it, on small vectors whose cosines are known."""
 from __future__ import annotations
 
-import threading
-
 import numpy as np
-import pytest
 
 from corpus import meaning, search_rules
 from corpus.model import Entry
@@ -29,30 +26,6 @@ def test_closest_rules_are_rules_only_closest_first():
 def test_a_query_that_cannot_be_encoded_has_no_closeness():
     space = meaning.Space.of(np.zeros((1, 2), dtype=np.float32), [_entry("t", "topic")], lambda text: None)
     assert space.closeness("x") is None
-
-
-def test_a_new_query_is_encoded_in_another_thread_and_a_cached_one_in_this_one():
-    threads = []
-
-    def encode(text):
-        threads.append(threading.current_thread())
-        return np.array([0, 1], dtype=np.float32)
-    entries = [_entry("t", "topic"), _entry("1.1", "rule")]
-    vectors = np.array([[1, 0], [0, 1]], dtype=np.float32)
-    for cached in (False, True):
-        space = meaning.Space.of(vectors, entries, encode, lambda text, cached=cached: cached)
-        closeness = space.closeness_soon("q")()
-        assert closeness.of({"id": "1.1"}) == 1.0 and closeness.of({"id": "t"}) == 0.0
-    assert threads[0] is not threading.current_thread() and threads[1] is threading.current_thread()
-
-
-def test_an_error_while_encoding_in_the_thread_is_raised_to_the_caller():
-    def encode(text):
-        raise MemoryError("no room for the query")
-    space = meaning.Space.of(np.zeros((1, 2), dtype=np.float32), [_entry("t", "topic")], encode)
-    later = space.closeness_soon("q")
-    with pytest.raises(MemoryError, match="no room"):
-        later()
 
 
 def test_mixing_moves_the_closer_hit_up_and_keeps_the_best_score_scale():
