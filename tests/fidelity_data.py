@@ -1,4 +1,4 @@
-"""Fidelity audit, other sources: the wiki FAQ's question/answer pairs and asyncti4's official card texts.
+"""Fidelity audit, other sources: the wiki FAQ's pairs, tirules' open questions and asyncti4's official card texts.
 
 Read here on their own, not through the ingest parsers; compared after ingest.normalize.clean.
 """
@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+
+import markdown
 
 from ingest.html5 import parse
 from ingest.normalize import clean
@@ -15,6 +18,7 @@ from ingest.normalize import clean
 from fidelity import heading_text, sentences, visible_text
 
 _MARKDOWN = re.compile(r"\*\*|__|(?<![\w*])\*(?!\s)|(?<!\s)\*(?![\w*])|(?<!\w)_(?!\s)|(?<!\s)_(?!\w)")
+_FAMILIES = {"Mechanics": "topic", "Components": "card", "Factions": "faction"}
 _NOTE = re.compile(r"\[Note:.*?\]", re.S)
 # Component data that lands on a card page (not a faction's): folder -> page slug.
 CARD_PAGES = {"action_cards": "cards/action-cards", "relics": "cards/relics", "explores": "cards/exploration-cards",
@@ -43,6 +47,59 @@ def faq_pairs(path: Path) -> list[Pair]:
             answer = next((a for a in lines[i + 1:i + 3] if a.startswith("A:")), "A:")
             pairs.append(Pair(clean(line[2:]), clean(answer[2:])))
     return pairs
+
+
+@dataclass(frozen=True)
+class Question:
+    """One open question of questions.md: the headings above it, joined " › ", and its text, normalized."""
+
+    section: str
+    text: str
+
+
+def source_questions(path: Path) -> list[Question]:
+    """Every list item of questions.md as a Markdown renderer shows it, under the headings above it."""
+    doc = parse(markdown.markdown(path.read_text(encoding="utf-8")))
+    headings: list[str] = []
+    found = []
+    for tag in doc.find_all(["h1", "h2", "h3", "h4", "h5", "h6", "li"]):
+        if tag.name == "li":
+            found.append(Question(" › ".join(headings), clean(visible_text(tag))))
+        else:
+            del headings[int(tag.name[1]) - 1:]
+            headings.append(clean(visible_text(tag)))
+    return found
+
+
+def page_questions(html: str) -> tuple[str, list[Question]]:
+    """A page's "kind:title" and the open questions it shows (beside rules or in its own block), in order."""
+    doc = parse(html)
+    article = doc.select_one("article.page")
+    title = article.select_one("header h1")
+    for number in title.select("span.num"):
+        number.decompose()
+    kind = article["class"][-1]  # "page topic", "page faction"; a made-up page is "page page"
+    shown = [Question(clean(visible_text(q.select_one("p.label"))).removeprefix("Open question").lstrip(" ·"),
+                      clean(visible_text(q.select_one("div.body")))) for q in doc.select("aside.question")]
+    return f"{kind}:{clean(title.get_text())}", shown
+
+
+def question_homes(question: Question, pages: dict[str, str]) -> set[str]:
+    """The pages (of {page id: "kind:title"}) a question belongs on: under Mechanics, Components or Factions
+    the topic, card or faction page its second heading names, elsewhere any page its last heading names;
+    the Open Questions page when there is none."""
+    path = question.section.split(" › ")
+    kind = _FAMILIES.get(path[0], "")
+    name = _loose(path[1] if kind and len(path) > 1 else path[-1])
+    homes = {page for page, title in pages.items()
+             if title.startswith(kind) and _loose(title.partition(":")[2]) == name}
+    return homes or {page for page, title in pages.items() if title == "page:Open Questions"}
+
+
+def _loose(title: str) -> str:
+    """A title's words as compared here: no case, accents, symbols, "the" or plural s."""
+    words = re.findall(r"[a-z0-9]+", unicodedata.normalize("NFKD", title).casefold())
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words if w != "the")
 
 
 def page_faqs(html: str) -> list[Pair]:

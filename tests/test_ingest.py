@@ -116,6 +116,15 @@ def test_whole_mirror_in_corpus(mirror_corpus):
     assert {q.topic for q in questions} >= {"coexistence", "cards/action-cards", "factions/xxcha", "open-questions"}
 
 
+def test_a_question_is_homed_on_the_page_its_heading_names_and_no_other(mirror_corpus):
+    def homes(section: str) -> set[str]:
+        return {e.topic for e in mirror_corpus.entries if e.kind == "question" and e.section.startswith(section)}
+    # The page's title is "⚪ The Firmament ✖ The Obsidian": the same words, other symbols.
+    assert homes("Factions › The Firmament & The Obsidian") == {"factions/firmament"}
+    # No page is called Production Biomes; the one called Production is another thing's.
+    assert homes("Twilight's Fall › Unit Upgrades › Production Biomes") == {"open-questions"}
+
+
 def test_nothing_usable_is_an_error_that_says_why(tmp_path):
     junk = tmp_path / "junk.txt"
     junk.write_text("nothing a parser knows", encoding="utf-8")

@@ -6,7 +6,7 @@ and our rendered pages; a difference fails here unless EXCLUDED explains it.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -14,7 +14,7 @@ import pytest
 
 from fidelity import Finding, compare, read_page, read_source, sentences, visible_text
 from fidelity_data import (card_texts, faq_pairs, missing_card_sentences, official_cards, page_categories,
-                           page_faqs, source_categories)
+                           page_faqs, page_questions, question_homes, source_categories, source_questions)
 from ingest.html5 import parse
 from ingest.normalize import clean
 from ingest.slugs import page_slug
@@ -99,6 +99,21 @@ def test_every_wiki_faq_pair_is_on_a_page_unaltered_and_once_there(site, shared)
     assert len(pairs) == 216
     assert [p for p in pairs if not shown[p]] == []
     assert {p: pages for p, pages in shown.items() if len(pages) != len(set(pages))} == {}
+
+
+def test_every_open_question_is_on_its_page_unaltered_once_and_no_page_shows_one_twice(site, mirror):
+    questions = source_questions(mirror / "questions.md")
+    read = {page: page_questions(html) for page, (_, html) in site.pages.items()}
+    titles = {page: title for page, (title, _) in read.items()}
+    shown = {page: Counter(found) for page, (_, found) in read.items()}
+    wanted = Counter(questions)
+    # A question is also shown beside the rules it clarifies on other pages; on its own page it is there once.
+    astray = {q: sorted(p for p in shown if shown[p][q]) for q in wanted
+              if not any(shown[home][q] == wanted[q] for home in question_homes(q, titles))}
+    twice = {(page, q.text) for page, found in shown.items() for q, n in found.items() if n > max(wanted[q], 1)}
+    unknown = {q for found in shown.values() for q in found if q not in wanted}
+    assert len(questions) == 712
+    assert (astray, twice, unknown) == ({}, set(), set())
 
 
 def test_official_card_texts_are_on_their_card_pages(site, shared):

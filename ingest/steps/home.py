@@ -3,7 +3,7 @@ from __future__ import annotations
 
 
 from corpus.model import PAGE_KINDS, Entry
-from corpus.names import fold
+from corpus.names import fold, fold_title
 
 TITLE_PREFIX = "?"
 # Pages made up for entries that belong to no source page.
@@ -33,13 +33,18 @@ def _title_index(entries: list[Entry]) -> dict[tuple[str, str], str]:
 
 
 def _resolve(wanted: str, titles: dict[tuple[str, str], str]) -> str | None:
-    """Slug for "kind:Title"; a faction may be named by its short name too."""
+    """Slug for "kind:Title": the page of that title, else the one page of the same words (symbols aside:
+    "The Firmament & The Obsidian" is "⚪ The Firmament ✖ The Obsidian"); a faction may be named by its
+    short name too, but no other page by the start of its title (Production Biomes is not Production)."""
     kind, _, title = wanted.partition(":")
     folded = fold(title)
     if (kind, folded) in titles:
         return titles[(kind, folded)]
+    same_words = {slug for (k, name), slug in titles.items() if k == kind and fold_title(name) == fold_title(title)}
+    if len(same_words) == 1:
+        return same_words.pop()
     for (k, name), slug in titles.items():
-        if k == kind and folded and (name.startswith(folded) or folded.startswith(name)):
+        if k == kind == "faction" and folded and (name.startswith(folded) or folded.startswith(name)):
             return slug
     return None
 
