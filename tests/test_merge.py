@@ -81,6 +81,13 @@ def test_wiki_prose_restating_rules_becomes_their_provenance(default_corpus):
     assert left.startswith("• This is not counted as Space Combat")  # the line no rule states
 
 
+def test_a_wiki_line_that_runs_a_rule_and_its_sub_rule_together_is_their_provenance(default_corpus):
+    # "STEP 2—ASSIGN HITS: The active player must … Hits can only be assigned …": 77.8 and 77.8a in one line.
+    for rule_id in ("77.8", "77.8a"):
+        assert "wiki" in {s.name for s in default_corpus.get(rule_id).sources}, rule_id
+    assert default_corpus.by_id.get("wiki.space-cannon.space-cannon-defense") is None  # nothing left of it
+
+
 def test_a_ruling_on_two_wiki_pages_lists_both(default_corpus):
     faq = default_corpus.get("faq.space-cannon.3a779f")
     assert {s.url.rsplit("/", 1)[-1] for s in faq.sources} == {"FAQ", "Space_Cannon"}

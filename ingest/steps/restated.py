@@ -11,6 +11,7 @@ from ingest.steps.merge import VARIANT_FLAG, comparable
 CONTAINED = 0.85
 MIN_WORDS = 5
 _BREAK = re.compile(r"<br\s*/?>")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"])")
 
 
 def merge_restated(entries: list[Entry]) -> list[Entry]:
@@ -55,18 +56,37 @@ def _fold(section: Entry, rules: list[tuple[Entry, set[str]]]) -> Entry | None:
 
 
 def _attach(section: Entry, line: str, rules: list[tuple[Entry, set[str]]]) -> bool:
-    """Add the section's source to the rule this line restates, if one does."""
-    words = _words(line.lstrip("• "))
+    """Add the section's source to the rule this line restates, if one does, or to the rule each of its
+    sentences restates, if each does (a line of the wiki can run a rule and its sub-rule together, 77.8 and 77.8a)."""
+    text = line.lstrip("• ")
+    rule = _restated(text, rules)
+    if rule is not None:
+        _credit(section, text, rule)
+        return True
+    parts = _SENTENCE_END.split(text)
+    found = [_restated(part, rules) for part in parts] if len(parts) > 1 else [None]
+    if None in found:
+        return False
+    for part, rule in zip(parts, found):
+        _credit(section, part, rule)
+    return True
+
+
+def _restated(text: str, rules: list[tuple[Entry, set[str]]]) -> Entry | None:
+    """The rule that holds nearly all of a text's words, if one does."""
+    words = _words(text)
     if len(words) < MIN_WORDS:
-        return False
+        return None
     share, rule = max(((len(words & w) / len(words), r) for r, w in rules), key=lambda pair: pair[0])
-    if share < CONTAINED:
-        return False
+    return rule if share >= CONTAINED else None
+
+
+def _credit(section: Entry, text: str, rule: Entry) -> None:
+    """The section's source joins the rule's; a wording the rule does not hold is kept as a variant."""
     rule.sources = sorted(set(rule.sources) | set(section.sources))
-    if comparable(line.lstrip("• ")) not in comparable(rule.text):
-        variant = {"source": section.sources[0].to_dict(), "text": line.lstrip("• ")}
+    if comparable(text) not in comparable(rule.text):
+        variant = {"source": section.sources[0].to_dict(), "text": text}
         if variant not in rule.variants:
             rule.variants.append(variant)
         if VARIANT_FLAG not in rule.flags:
             rule.flags.append(VARIANT_FLAG)
-    return True
