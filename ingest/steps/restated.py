@@ -5,13 +5,13 @@ import re
 from collections import defaultdict
 
 from corpus.model import Entry
+from corpus.snippets import sentences
 from ingest.steps.merge import VARIANT_FLAG, comparable
 
 # Share of a wiki line's words that a rule must contain for the line to be that rule.
 CONTAINED = 0.85
 MIN_WORDS = 5
 _BREAK = re.compile(r"<br\s*/?>")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z“\"])")
 
 
 def merge_restated(entries: list[Entry]) -> list[Entry]:
@@ -63,7 +63,7 @@ def _attach(section: Entry, line: str, rules: list[tuple[Entry, set[str]]]) -> b
     if rule is not None:
         _credit(section, text, rule)
         return True
-    parts = _SENTENCE_END.split(text)
+    parts = [text[start:end].strip() for start, end in sentences(text)]
     found = [_restated(part, rules) for part in parts] if len(parts) > 1 else [None]
     if None in found:
         return False
