@@ -24,13 +24,17 @@ def needs_chromium():
 def base_url(web_app):
     """The app served by waitress on a free port, as `mecatol serve` would."""
     import waitress
+    from waitress import wasyncore
 
     server = waitress.create_server(web_app, host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
+    # Close every socket from inside the server's own loop: closing them from this thread while the
+    # browser still holds keep-alive connections let the loop select() on a closed descriptor (EBADF).
+    server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map, ignore_all=True))
     thread.join(timeout=5)
+    server.task_dispatcher.shutdown()
 
 
 @pytest.fixture(scope="module")
