@@ -8,7 +8,8 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from test_resolve_battle_modifiers import APPLIES
-from test_web_resolver import html, post, query, submitted, widget
+from test_web_resolver import html, post, submitted, widget
+from test_web_scenario import query
 from webapp.scenario import decode, encode
 
 BATTLE_PAGES = {"space-combat": "space_combat", "ground-combat": "ground_combat", "invasion": "invasion"}

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 from browser_fixtures import OUTPUT, needs_chromium
-from test_web_resolver import CANONICAL
+from test_web_scenario import CANONICAL
 
 pytestmark = needs_chromium()
 
