@@ -13,6 +13,12 @@ from functools import lru_cache
 from corpus.names import fold_title, words
 
 MAX_NAME_WORDS = 6  # longer titles are not typed
+# "the Nekro flagship", "Sol commander": a faction named beside one of these words names that
+# faction's section(s) of the category, though the query never says its title (The Alastor).
+CATEGORY_WORDS = {"agent": "agent", "agents": "agent", "commander": "commander", "commanders": "commander",
+                  "hero": "hero", "heroes": "hero", "mech": "mech", "mechs": "mech", "flagship": "flagship",
+                  "flagships": "flagship", "promissory": "promissory note", "pn": "promissory note",
+                  "breakthrough": "breakthrough", "breakthroughs": "breakthrough"}
 
 
 @dataclass(frozen=True)
@@ -54,6 +60,11 @@ class NameFinder:
                 for name in {title, " ".join(words(entry.id.split("/", 1)[-1]))} | said.get(title, set()):
                     self.pages.setdefault(name, set()).add(entry.id)
         self.pages.pop("", None)
+        self.by_category: dict[tuple[str, str], set[str]] = {}
+        for entry in entries:
+            if entry.kind == "section" and entry.category and fold_title(entry.title) in self.titles:
+                key = (entry.topic, fold_title(entry.category))
+                self.by_category.setdefault(key, set()).add(fold_title(entry.title))
         self.starts = {name.split()[0] for name in (*self.titles, *self.pages)}
 
     def find(self, text: str, *terms: str) -> Named:
@@ -65,7 +76,17 @@ class NameFinder:
         for term in map(fold_title, terms):
             titles.update({term} & self.titles)
             pages.update(self.pages.get(term, ()))
+        titles.update(self._by_category(text, pages))
         return Named(frozenset(titles), frozenset(pages)) if titles or pages else NOTHING
+
+    def _by_category(self, text: str, pages: set[str]) -> set[str]:
+        """The named faction's sections of each category the query says ("hero", "mechs"); with two
+        factions named, which one the word belongs to is a guess, so neither."""
+        if len(pages) != 1:
+            return set()
+        page = next(iter(pages))
+        said = {CATEGORY_WORDS[w] for w in map(fold_title, words(text)) if w in CATEGORY_WORDS}
+        return {title for category in said for title in self.by_category.get((page, category), ())}
 
     def _find(self, text: str, titles: set[str], pages: set[str]) -> None:
         """Add the names in one text to titles and pages."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 
 from corpus import search
+from corpus.names import fold_title
 
 RETREAT = "can I retreat if there are no enemy ships left"
 
@@ -59,3 +60,24 @@ def test_answers_lifted_into_the_first_three_never_displace_the_first_hit(defaul
     three = dataclasses.replace(search.WEIGHTS, rule_count=3)
     hits = default_corpus.search("how many infantry can a carrier transport", weights=three).hits[:3]
     assert hits[0].kind == "note" and all(h.kind in ("rule", "section") for h in hits[1:])
+
+
+def test_a_faction_and_a_leader_word_name_that_leader(default_corpus):
+    # The query never says "The Alastor": the faction and the category name it.
+    default_corpus.search("nekro")  # opens the index, and with it the parser
+    titles = search.named_in(default_corpus._parser, "what does the nekro flagship do in combat").titles
+    assert fold_title("The Alastor") in titles
+    assert fold_title("Mordred") not in titles  # Nekro's mech: only the categories said
+
+
+def test_two_factions_and_a_leader_word_name_no_leader(default_corpus):
+    default_corpus.search("nekro")
+    titles = search.named_in(default_corpus._parser, "the nekro flagship against the sol carriers").titles
+    assert fold_title("The Alastor") not in titles
+
+
+def test_the_named_leader_shows_under_its_faction(default_corpus):
+    for query, section in [("nekro flagship", "factions/nekro/the-alastor"),
+                           ("sol commander", "factions/sol/claire-gibson")]:
+        page, hits = default_corpus.search(query).groups[0]
+        assert page == section.rsplit("/", 1)[0] and section in [h.id for h in hits]
