@@ -118,13 +118,15 @@ def grouped(items: list, pages: int) -> list[tuple[str, list]]:
 
 
 def jump_target(corpus, parser: Parser, text: str) -> str | None:
-    """An id the query names exactly: a rule id, a page title or a player's name for one."""
+    """An id the query names exactly: a rule id, a page title, a player's name for one, or a
+    faction's leader or unit ("nekro flagship")."""
     rule = search.as_rule_id(text)
     if rule and rule in corpus.by_id:
         return rule
     if rule and rule.isdigit():
         return next((e.id for e in corpus.pages("topic") if e.number == rule), None)
-    return parser.known.page_named(text)
+    named = parser.known.page_named(text)
+    return named or (parser.names.leader_named(text) if parser.names else None)
 
 
 def _jump_first(corpus, jump: str | None, items: list, ranked, text: str, only: Only) -> list:

@@ -60,11 +60,12 @@ class NameFinder:
                 for name in {title, " ".join(words(entry.id.split("/", 1)[-1]))} | said.get(title, set()):
                     self.pages.setdefault(name, set()).add(entry.id)
         self.pages.pop("", None)
-        self.by_category: dict[tuple[str, str], set[str]] = {}
+        # (faction page, category) -> its sections' folded titles -> their ids
+        self.by_category: dict[tuple[str, str], dict[str, str]] = {}
         for entry in entries:
             if entry.kind == "section" and entry.category and fold_title(entry.title) in self.titles:
                 key = (entry.topic, fold_title(entry.category))
-                self.by_category.setdefault(key, set()).add(fold_title(entry.title))
+                self.by_category.setdefault(key, {})[fold_title(entry.title)] = entry.id
         self.starts = {name.split()[0] for name in (*self.titles, *self.pages)}
 
     def find(self, text: str, *terms: str) -> Named:
@@ -87,6 +88,17 @@ class NameFinder:
         page = next(iter(pages))
         said = {CATEGORY_WORDS[w] for w in map(fold_title, words(text)) if w in CATEGORY_WORDS}
         return {title for category in said for title in self.by_category.get((page, category), ())}
+
+    def leader_named(self, text: str) -> str | None:
+        """The section a whole query names as a faction and a category ("nekro flagship",
+        "the Sol's commander"), when that faction has one of that category."""
+        said = [w for w in map(fold_title, words(text)) if w and w not in ("the", "s")]
+        kinds = [w for w in said if w in CATEGORY_WORDS]
+        if len(kinds) != 1 or CATEGORY_WORDS.get(said[-1]) != CATEGORY_WORDS[kinds[0]]:
+            return None
+        pages = self.pages.get(" ".join(w for w in said if w != kinds[0]), set())
+        found = self.by_category.get((next(iter(pages)), CATEGORY_WORDS[kinds[0]]), {}) if len(pages) == 1 else {}
+        return next(iter(found.values())) if len(found) == 1 else None
 
     def _find(self, text: str, titles: set[str], pages: set[str]) -> None:
         """Add the names in one text to titles and pages."""

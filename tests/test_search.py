@@ -50,6 +50,21 @@ def test_page_or_card_name_jumps_and_ranks_first(corpus, query, page):
     assert (results.jump, results.hits[0].id) == (page, page)
 
 
+@pytest.mark.parametrize(("query", "section"), [
+    ("nekro flagship", "factions/nekro/the-alastor"), ("the Sol commander", "factions/sol/claire-gibson"),
+    ("Mahact's hero", "factions/mahact/airo-shir-aur-benediction"), ("muaat mech", "factions/muaat/ember-colossus"),
+])
+def test_faction_and_leader_word_jump_to_that_section(corpus, query, section):
+    results = corpus.search(query)
+    assert (results.jump, results.hits[0].id) == (section, section)
+
+
+@pytest.mark.parametrize("query", ["nekro hero and mech", "nekro flagship combat", "sol nekro flagship"])
+def test_faction_and_leader_word_jump_only_when_one_section_is_meant(corpus, query):
+    # Each says more than one faction and one leader or unit.
+    assert corpus.search(query).jump is None
+
+
 def test_question_is_not_a_jump(corpus):
     assert corpus.search("can space cannon fire at fighters").jump is None
 
