@@ -93,6 +93,8 @@ class NameFinder:
         """The section a whole query names as a faction and a category ("nekro flagship",
         "the Sol's commander"), when that faction has one of that category."""
         said = [w for w in map(fold_title, words(text)) if w and w not in ("the", "s")]
+        if len(said) > 1 and said[-2:][0] == "promissory" and said[-1] in ("note", "notes"):
+            said.pop()  # "promissory note": one category, said in two words
         kinds = [w for w in said if w in CATEGORY_WORDS]
         if len(kinds) != 1 or CATEGORY_WORDS.get(said[-1]) != CATEGORY_WORDS[kinds[0]]:
             return None

@@ -53,6 +53,7 @@ def test_page_or_card_name_jumps_and_ranks_first(corpus, query, page):
 @pytest.mark.parametrize(("query", "section"), [
     ("nekro flagship", "factions/nekro/the-alastor"), ("the Sol commander", "factions/sol/claire-gibson"),
     ("Mahact's hero", "factions/mahact/airo-shir-aur-benediction"), ("muaat mech", "factions/muaat/ember-colossus"),
+    ("naalu promissory note", "factions/naalu/gift-of-prescience"), ("hacan pn", "factions/hacan/trade-convoys"),
 ])
 def test_faction_and_leader_word_jump_to_that_section(corpus, query, section):
     results = corpus.search(query)
