@@ -215,10 +215,12 @@ class Lexicon:
     def __init__(self, texts: Iterable[str]):
         self.counts = Counter(w for text in texts for w in words(text) if not w.isdigit())
         self._keys: dict[str, list[str]] = {}
+        self._initials: dict[str, list[str]] = {}
         for word, count in self.counts.items():
             if len(word) >= self.MIN_LENGTH - 1 and count >= self.MIN_COUNT:
                 for key in _deletes(word) | {word}:
                     self._keys.setdefault(key, []).append(word)
+                self._initials.setdefault(word[0], []).append(word)
 
     def correct(self, word: str) -> str | None:
         """The likeliest corpus word one or two edits away, or None when the word is fine."""
@@ -226,6 +228,10 @@ class Lexicon:
             return None
         candidates = {c for key in _deletes(word) | {word} for c in self._keys.get(key, ())}
         limit = 1 if len(word) < 7 else 2
+        if not candidates and limit == 2:
+            # One delete each side misses two substitutions ("sabatoge"): try the words of about its
+            # length that start alike, as players rarely get the first letter wrong.
+            candidates = {c for c in self._initials.get(word[0], ()) if abs(len(c) - len(word)) <= 2}
         scored = [(damerau(word, c), -self.counts[c], c) for c in candidates]
         best = min((s for s in scored if s[0] <= limit), default=None)
         return best[2] if best else None

@@ -123,7 +123,8 @@ def test_long_question_gets_no_suggestion(corpus):
 
 
 @pytest.mark.parametrize(("query", "fixed"), [("capcity of carriers", "capacity of carriers"),
-                                              ("wormhloe nexus", "wormhole nexus")])
+                                              ("wormhloe nexus", "wormhole nexus"),
+                                              ("sabatoge", "sabotage")])
 def test_typo_in_a_short_query_is_fixed_in_place(corpus, query, fixed):
     assert corpus.search(query).did_you_mean == fixed
 

@@ -167,7 +167,7 @@ def lexicon() -> Lexicon:
 
 
 @pytest.mark.parametrize(("typo", "fixed"), [("bombardmnet", "bombardment"), ("capcity", "capacity"),
-                                             ("sustian", "sustain")])
+                                             ("sustian", "sustain"), ("bombardnemt", "bombardment")])
 def test_lexicon_corrects_typos(lexicon, typo, fixed):
     assert lexicon.correct(typo) == fixed
 
@@ -175,6 +175,11 @@ def test_lexicon_corrects_typos(lexicon, typo, fixed):
 @pytest.mark.parametrize("word", ["capacity", "afb", "burn", "xyzzyplugh", "77"])
 def test_lexicon_leaves_known_short_and_hopeless_words(lexicon, word):
     assert lexicon.correct(word) is None
+
+
+def test_two_substitutions_in_a_long_word_are_two_edits():
+    # "sabatoge": one delete each side never meets "sabotage"; words of its length and initial do.
+    assert Lexicon(["Sabotage cancels an action card"] * 2).correct("sabatoge") == "sabotage"
 
 
 def test_lexicon_suggests_only_words_used_more_than_once():
