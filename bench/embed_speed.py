@@ -8,11 +8,11 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from pathlib import Path
 
-from corpus import Corpus, CorpusError, embed
+import guard  # bench/guard.py, beside this script
+from corpus import Corpus, embed
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -54,7 +54,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except CorpusError as exc:  # no corpus yet, or a damaged one: one line, as the CLI says it
-        sys.exit(f"bench/embed_speed.py: {exc}")
+    guard.run(main)

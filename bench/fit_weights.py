@@ -21,9 +21,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import guard  # noqa: E402
 import loo  # noqa: E402
 
-from corpus import Corpus, CorpusError, finder, search  # noqa: E402
+from corpus import Corpus, finder, search  # noqa: E402
 from search_quality import under  # noqa: E402  (the bench's own test of an id under a rule)
 
 # The exact LRR rule in the first three is one of the four figures: the questions beside a
@@ -153,7 +154,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except CorpusError as exc:  # no corpus yet, or a damaged one: one line, as the CLI says it
-        sys.exit(f"bench/fit_weights.py: {exc}")
+    guard.run(main)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 
-from corpus import Corpus, CorpusError
+import guard  # bench/guard.py, beside this script
+from corpus import Corpus
 
 CATEGORIES = ("hero", "agent", "commander", "mech", "flagship")
 
@@ -49,7 +49,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except CorpusError as exc:  # no corpus yet, or a damaged one: one line, as the CLI says it
-        sys.exit(f"bench/named_leaders.py: {exc}")
+    guard.run(main)

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import guard  # noqa: E402
 import loo  # noqa: E402  (bench/loo.py, beside this script)
 
-from corpus import Corpus, CorpusError, search  # noqa: E402
+from corpus import Corpus, search  # noqa: E402
 from ingest.slugs import page_slug  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
@@ -182,7 +183,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except CorpusError as exc:  # no corpus yet, or a damaged one: one line, as the CLI says it
-        sys.exit(f"bench/search_quality.py: {exc}")
+    guard.run(main)

@@ -10,13 +10,12 @@ import os
 import re
 import socket
 import statistics
-import sys
 import threading
 import time
 from pathlib import Path
 from urllib.parse import urlencode
 
-from corpus import CorpusError
+import guard  # bench/guard.py
 from http_load import http_get, load, percentile, start_server  # bench/http_load.py
 
 REPO = Path(__file__).resolve().parent.parent
@@ -206,7 +205,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except CorpusError as exc:  # no corpus yet, or a damaged one: one line, as the CLI says it
-        sys.exit(f"bench/web.py: {exc}")
+    guard.run(main)
