@@ -93,13 +93,14 @@ class NameFinder:
         """The section a whole query names as a faction and a category ("nekro flagship",
         "the Sol's commander"), when that faction has one of that category."""
         said = [w for w in map(fold_title, words(text)) if w and w not in ("the", "s")]
-        if len(said) > 1 and said[-2:][0] == "promissory" and said[-1] in ("note", "notes"):
+        if len(said) > 1 and said[-2] == "promissory" and said[-1] in ("note", "notes"):
             said.pop()  # "promissory note": one category, said in two words
-        kinds = [w for w in said if w in CATEGORY_WORDS]
-        if len(kinds) != 1 or CATEGORY_WORDS.get(said[-1]) != CATEGORY_WORDS[kinds[0]]:
+        if not said or said[-1] not in CATEGORY_WORDS or any(w in CATEGORY_WORDS for w in said[:-1]):
             return None
-        pages = self.pages.get(" ".join(w for w in said if w != kinds[0]), set())
-        found = self.by_category.get((next(iter(pages)), CATEGORY_WORDS[kinds[0]]), {}) if len(pages) == 1 else {}
+        pages = self.pages.get(" ".join(said[:-1]), set())
+        if len(pages) != 1:
+            return None
+        found = self.by_category.get((next(iter(pages)), CATEGORY_WORDS[said[-1]]), {})
         return next(iter(found.values())) if len(found) == 1 else None
 
     def _find(self, text: str, titles: set[str], pages: set[str]) -> None:
