@@ -119,14 +119,14 @@ def grouped(items: list, pages: int) -> list[tuple[str, list]]:
 
 def jump_target(corpus, parser: Parser, text: str) -> str | None:
     """An id the query names exactly: a rule id, a page title, a player's name for one, or a
-    faction's leader or unit ("nekro flagship")."""
+    section by its kind ("nekro flagship", "alliance pn")."""
     rule = search.as_rule_id(text)
     if rule and rule in corpus.by_id:
         return rule
     if rule and rule.isdigit():
         return next((e.id for e in corpus.pages("topic") if e.number == rule), None)
     named = parser.known.page_named(text)
-    return named or (parser.names.leader_named(text) if parser.names else None)
+    return named or (parser.names.jump(text) if parser.names else None)
 
 
 def _jump_first(corpus, jump: str | None, items: list, ranked, text: str, only: Only) -> list:

@@ -20,6 +20,16 @@ CATEGORY_WORDS = {"agent": "agent", "agents": "agent", "commander": "commander",
                   "flagships": "flagship", "promissory": "promissory note", "pn": "promissory note",
                   "breakthrough": "breakthrough", "breakthroughs": "breakthrough"}
 
+# "alliance pn", "mutiny agenda": a card's title and the kind of card it is name that card, even where
+# another card or the card list page shares the title ("Crown of Emphidia" is a relic and an agenda).
+TYPE_WORDS = {"pn": "promissory note", "promissory": "promissory note", "promissory note": "promissory note",
+              "ac": "action card", "action card": "action card", "agenda": "agenda", "law": "law",
+              "directive": "directive", "tech": "technology", "technology": "technology", "relic": "relic",
+              "planet": "planet", "objective": "objective", "secret": "secret objective",
+              "so": "secret objective", "secret objective": "secret objective",
+              "public objective": "public objective", "strategy card": "strategy card",
+              "exploration card": "exploration card", "event": "event"}
+
 
 @dataclass(frozen=True)
 class Named:
@@ -62,10 +72,16 @@ class NameFinder:
         self.pages.pop("", None)
         # (faction page, category) -> its sections' folded titles -> their ids
         self.by_category: dict[tuple[str, str], dict[str, str]] = {}
+        # folded title -> (id, the words of its category or card list page) of each section so titled
+        self.kinds: dict[str, list[tuple[str, frozenset[str]]]] = {}
+        pages = {e.id: e.title for e in entries if e.kind == "card"}
         for entry in entries:
             if entry.kind == "section" and entry.category and fold_title(entry.title) in self.titles:
                 key = (entry.topic, fold_title(entry.category))
                 self.by_category.setdefault(key, {})[fold_title(entry.title)] = entry.id
+            if entry.kind == "section" and entry.title:
+                kind = f"{entry.category or ''} {pages.get(entry.topic, '')}"
+                self.kinds.setdefault(fold_title(entry.title), []).append((entry.id, frozenset(fold_title(kind).split())))
         self.starts = {name.split()[0] for name in (*self.titles, *self.pages)}
 
     def find(self, text: str, *terms: str) -> Named:
@@ -88,6 +104,21 @@ class NameFinder:
         page = next(iter(pages))
         said = {CATEGORY_WORDS[w] for w in map(fold_title, words(text)) if w in CATEGORY_WORDS}
         return {title for category in said for title in self.by_category.get((page, category), ())}
+
+    def jump(self, text: str) -> str | None:
+        """The one section a whole query names by kind: a faction's leader or unit ("nekro
+        flagship"), or a card's title and its kind ("alliance pn", "mutiny agenda")."""
+        return self.leader_named(text) or self.typed_named(text)
+
+    def typed_named(self, text: str) -> str | None:
+        """The section a query names as its title and then its kind, if only one is so titled and kinded."""
+        said = [w for w in map(fold_title, words(text)) if w]
+        for size in (2, 1):  # a kind said in two words ("action card") or one ("pn")
+            kind = TYPE_WORDS.get(" ".join(said[-size:])) if len(said) > size else None
+            if kind:
+                meant = {ref for ref, kinds in self.kinds.get(" ".join(said[:-size]), ()) if set(kind.split()) <= kinds}
+                return meant.pop() if len(meant) == 1 else None
+        return None
 
     def leader_named(self, text: str) -> str | None:
         """The section a whole query names as a faction and a category ("nekro flagship",

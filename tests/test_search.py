@@ -60,6 +60,19 @@ def test_faction_and_leader_word_jump_to_that_section(corpus, query, section):
     assert (results.jump, results.hits[0].id) == (section, section)
 
 
+@pytest.mark.parametrize(("query", "section"), [
+    ("alliance pn", "cards/promissory-notes/alliance"), ("mutiny agenda", "cards/agendas/mutiny"),
+    ("crown of emphidia relic", "cards/relics/the-crown-of-emphidia"),
+    ("crown of emphidia agenda", "cards/agendas/the-crown-of-emphidia"),
+    ("classified document leaks agenda", "cards/agendas/classified-document-leaks"),
+])
+def test_card_title_and_its_kind_jump_to_that_card(corpus, query, section):
+    # Without its kind, "Crown of Emphidia" names a relic and an agenda; "alliance" alone ranks the
+    # Promissory Notes page above the card.
+    results = corpus.search(query)
+    assert (results.jump, results.hits[0].id) == (section, section)
+
+
 @pytest.mark.parametrize("query", ["nekro hero and mech", "nekro flagship combat", "sol nekro flagship"])
 def test_faction_and_leader_word_jump_only_when_one_section_is_meant(corpus, query):
     # Each says more than one faction and one leader or unit.
