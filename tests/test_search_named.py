@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from corpus import search
 from corpus.names import fold_title
 
@@ -34,8 +36,11 @@ def test_a_question_naming_a_faction_finds_its_cards(default_corpus):
     assert {"factions/vuilraith", "factions/muaat"} <= named.pages
 
 
-def test_a_players_word_names_the_card(default_corpus):
-    assert search.named_in(default_corpus._parser, "dread 2 sustain").titles == {"dreadnought ii"}
+@pytest.mark.parametrize(("query", "card"), [("dread 2 sustain", "dreadnought ii"), ("dn2", "dreadnought ii"),
+                                             ("dd2 afb", "destroyer ii")])
+def test_a_players_word_names_the_card(default_corpus, query, card):
+    default_corpus.search("dn2")  # opens the index, and with it the parser
+    assert search.named_in(default_corpus._parser, query).titles == {card}
 
 
 def test_hold_names_no_card(default_corpus):
