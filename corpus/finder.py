@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from corpus import search
 from corpus.search import Hit, Only, Parser, Weights
-from corpus.names import fold_title, words
+from corpus.names import fold_title
 
 COMPLETE_WORDS = 3  # queries this short also get pages whose title starts with them
 GROUP_HITS = 3  # entries shown under each page
@@ -64,8 +64,9 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
             ranked, request = better, better_request
             results.jump = results.jump or jump_target(corpus, parser, fixed)
     items = _jump_first(corpus, results.jump, collapsed(ranked, parser.copies), ranked, text, ask.only)
-    if ask.only.source is None:  # title completions are pages, whatever their sources
-        items += completions(corpus, text, ask.only.kind, {f["id"] for _, f, _ in items}, ask.limit - len(items))
+    if ask.only.source is None:  # title completions are pages and cards, whatever their sources
+        done = completions(corpus, parser, text, ask.only.kind, ask.limit)
+        items = completed(items, done, typing(parser, text, done), results.jump)
     made: dict[str, Hit] = {}
 
     def hit(item) -> Hit:
@@ -150,16 +151,42 @@ def _fields(corpus, entry) -> dict:
             "text": entry.text, "page": page}
 
 
-def completions(corpus, query: str, kind: str | None, seen: set[str], room: int) -> list:
-    """Pages whose title starts with a short query, so "spa" already finds Space Cannon."""
-    if room <= 0 or len(query.split()) > COMPLETE_WORDS or (kind and kind not in ("topic", "faction", "card")):
+def completions(corpus, parser: Parser, query: str, kind: str | None, room: int) -> list:
+    """Pages, then cards and abilities, whose title starts with a short query ("spa" -> Space Cannon,
+    "sab" -> Sabotage)."""
+    prefix = fold_title(query)
+    if room <= 0 or not prefix or len(query.split()) > COMPLETE_WORDS:
         return []
-    prefix = " ".join(words(query))
-    if not prefix:
-        return []
-    pages = [p for p in corpus.pages(kind) if p.id not in seen
-             and any(f.startswith(prefix) for f in (" ".join(words(p.title)), fold_title(p.title)))]
-    return [(0.0, _fields(corpus, p), 1) for p in pages[:room]]
+    found = []
+    for title, ref in parser.known.titles.items():  # pages first, in page order, then sections
+        entry = corpus.by_id.get(ref)
+        if entry is not None and title.startswith(prefix) and (kind is None or entry.kind == kind):
+            found.append((0.0, _fields(corpus, entry), 1))
+            if len(found) == room:
+                break
+    return found
+
+
+def typing(parser: Parser, query: str, done: list) -> bool:
+    """True while the query's last word is still being typed: a player's word ("po", "sc") is whole,
+    and so is a word a completion's title has whole ("space" of Space Cannon); "grav" is not."""
+    last = query.lower().split()[-1:]
+    if not done or not last or (last[0],) in parser.known.vocabulary.aliases:
+        return False
+    return all(fold_title(last[0]) not in fold_title(f["title"]).split() for _, f, _ in done)
+
+
+def completed(items: list, done: list, first: bool, jump: str | None) -> list:
+    """The hits with the completions, each entry once: the completions first (after a jump) while a
+    word is being typed, as the hits of "grav" are words that merely start alike; else after the hits."""
+    ids = {f["id"] for _, f, _ in items}
+    if not first:
+        return items + [item for item in done if item[1]["id"] not in ids]
+    scores = {f["id"]: s for s, f, _ in items}
+    head = items[:1] if jump else []
+    typed = [(scores.get(f["id"], 0.0), f, n) for _, f, n in done if f["id"] != jump]
+    chosen = {f["id"] for _, f, _ in typed}
+    return head + typed + [item for item in items[len(head):] if item[1]["id"] not in chosen]
 
 
 def close_title(corpus, text: str) -> str | None:

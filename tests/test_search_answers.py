@@ -49,6 +49,21 @@ def test_words_players_type_find_the_page(mirror_corpus, query, page):
     assert mirror_corpus.search(query).groups[0][0] == page
 
 
+@pytest.mark.parametrize(("query", "first"), [
+    ("grav", ["gravity-rift", "factions/letnev/gravleash-maneuvers", "cards/technology/gravity-drive"]),
+    ("sab", ["cards/action-cards/sabotage"]), ("nekr", ["factions/nekro"]),
+])
+def test_a_word_being_typed_is_completed_first(mirror_corpus, query, first):
+    # "grav" alone matches Z-Grav Eidolon's words; a player typing it is on the way to Gravity Rift.
+    assert [h.id for h in mirror_corpus.search(query).hits[:len(first)]] == first
+
+
+@pytest.mark.parametrize(("query", "topic"), [("po", "objective-cards"), ("pds", "pds")])
+def test_a_whole_word_keeps_its_hits_first(mirror_corpus, query, topic):
+    # "po" is a player's word for public objective, not the start of Politics; "pds" a whole title.
+    assert mirror_corpus.search(query).hits[0].topic == topic
+
+
 def test_joined_words_jump_like_the_name(mirror_corpus):
     results = mirror_corpus.search("spacecannon")
     assert (results.jump, results.hits[0].id) == ("space-cannon", "space-cannon")
