@@ -116,13 +116,19 @@ def test_suggestions_describe_every_page_that_has_text(client, app):
         from webapp.corpus_access import get_corpus
         corpus = get_corpus()
         pages = {p.id: (p.title, any(e.text.strip() for e in corpus.topic(p.id))) for p in corpus.pages()}
+        page_of = {e.id: e.topic for e in corpus.entries}  # a card or ability is offered for its page
     assert pages["space-stations"][1]
     empty = []
     for title, _ in pages.values():  # every page's title, topics, factions and cards alike
         _, titles, texts, links = client.get("/suggest", query_string={"q": title}).json
         empty += [(title, shown) for shown, text, link in zip(titles, texts, links)
-                  if not text and pages[link.rsplit("/r/", 1)[1]][1]]
+                  if not text and pages[page_of[link.rsplit("/r/", 1)[1]]][1]]
     assert empty == []
+
+
+def test_suggestions_offer_the_card_a_page_is_offered_for(client):
+    _, titles, _, links = client.get("/suggest?q=sab").json
+    assert titles[0] == "Sabotage" and links[0].endswith("/r/cards/action-cards/sabotage")
 
 
 @pytest.fixture
