@@ -182,9 +182,12 @@ def completed(items: list, done: list, first: bool, jump: str | None) -> list:
     ids = {f["id"] for _, f, _ in items}
     if not first:
         return items + [item for item in done if item[1]["id"] not in ids]
+    # As a jump: its own score when its words matched, else the best score (so a completion shown
+    # first is never scored 0.0 above hits that score more).
     scores = {f["id"]: s for s, f, _ in items}
+    best = max(scores.values(), default=1.0)
     head = items[:1] if jump else []
-    typed = [(scores.get(f["id"], 0.0), f, n) for _, f, n in done if f["id"] != jump]
+    typed = [(scores.get(f["id"], best), f, n) for _, f, n in done if f["id"] != jump]
     chosen = {f["id"] for _, f, _ in typed}
     return head + typed + [item for item in items[len(head):] if item[1]["id"] not in chosen]
 
