@@ -51,24 +51,18 @@ def test_page_or_card_name_jumps_and_ranks_first(corpus, query, page):
 
 
 @pytest.mark.parametrize(("query", "section"), [
+    # a faction and a leader or unit word
     ("nekro flagship", "factions/nekro/the-alastor"), ("the Sol commander", "factions/sol/claire-gibson"),
     ("Mahact's hero", "factions/mahact/airo-shir-aur-benediction"), ("muaat mech", "factions/muaat/ember-colossus"),
     ("naalu promissory note", "factions/naalu/gift-of-prescience"), ("hacan pn", "factions/hacan/trade-convoys"),
-])
-def test_faction_and_leader_word_jump_to_that_section(corpus, query, section):
-    results = corpus.search(query)
-    assert (results.jump, results.hits[0].id) == (section, section)
-
-
-@pytest.mark.parametrize(("query", "section"), [
+    # a card's title and its kind: without it, "Crown of Emphidia" names a relic and an agenda, and
+    # "alliance" alone ranks the Promissory Notes page above the card
     ("alliance pn", "cards/promissory-notes/alliance"), ("mutiny agenda", "cards/agendas/mutiny"),
     ("crown of emphidia relic", "cards/relics/the-crown-of-emphidia"),
     ("crown of emphidia agenda", "cards/agendas/the-crown-of-emphidia"),
     ("classified document leaks agenda", "cards/agendas/classified-document-leaks"),
 ])
-def test_card_title_and_its_kind_jump_to_that_card(corpus, query, section):
-    # Without its kind, "Crown of Emphidia" names a relic and an agenda; "alliance" alone ranks the
-    # Promissory Notes page above the card.
+def test_a_section_named_by_its_kind_jumps_to_it(corpus, query, section):
     results = corpus.search(query)
     assert (results.jump, results.hits[0].id) == (section, section)
 
