@@ -137,3 +137,21 @@ def test_a_unit_upgrade_is_one_card_its_technology_with_the_units_values(default
     tech = default_corpus.get("cards/technology/fighter-ii")
     units = [e.title for e in default_corpus.topic("cards/units")]
     assert (tech.facts["unit"]["move"], "Fighter II" in units) == (2, False)
+
+
+def test_a_two_faced_card_shows_each_face_in_its_one_section(default_corpus):
+    # The rules head the Naaz-Rokha mech "Eidolon / Z–Grav Eidolon"; the data has each face apart.
+    mech = default_corpus.get("factions/naaz-rokha/eidolon-zgrav-eidolon")
+    sections = {e.title for e in default_corpus.topic("factions/naaz-rokha") if e.kind == "section"}
+    assert mech.text.startswith("Eidolon: If this unit is in the space area") and "\n\nZ-Grav Eidolon: " in mech.text
+    assert not {"Eidolon", "Z-Grav Eidolon"} & sections and mech.authority == "card-text"
+
+
+def test_a_card_under_its_other_name_merges(default_corpus):
+    commander = default_corpus.get("factions/jol-nar/ta-zern-agnlan-oln")
+    assert commander.text == "Agnlan Oln: After you roll dice for a unit ability: You may reroll any of those dice."
+
+
+def test_prose_naming_one_face_links_the_two_faced_card(default_corpus):
+    note = default_corpus.get("factions/naaz-rokha/visz-el-vir.note-2")  # "... Z–Grav Eidolon ..."
+    assert note.refs == ["factions/naaz-rokha/eidolon-zgrav-eidolon"]

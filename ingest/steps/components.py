@@ -107,7 +107,15 @@ def _section_index(rules: list[Entry]) -> dict[tuple[str, str], Entry]:
             index.setdefault((entry.topic, "printing:" + fold_printing(entry.title)), entry)
             head = entry.title.split(" — ")[0]
             index.setdefault((entry.topic, fold_name(head)), entry)
+            for side in _sides(entry):  # "Eidolon / Z–Grav Eidolon": one card, two faces
+                index.setdefault((entry.topic, fold_name(side)), entry)
     return index
+
+
+def _sides(entry: Entry) -> list[str]:
+    """The names of a two-faced card's heading ("Ta Zern / Agnlan Oln"), else none."""
+    sides = [side.strip() for side in entry.title.split(" / ")]
+    return sides if len(sides) > 1 else []
 
 
 def _section_for(entry: Entry, sections: dict[tuple[str, str], Entry]) -> Entry | None:
@@ -116,7 +124,7 @@ def _section_for(entry: Entry, sections: dict[tuple[str, str], Entry]) -> Entry 
     folded = fold_name(entry.title)
     for key in (folded, _NUMERAL.sub("", folded), fold_name(entry.title.split(" — ")[0])):
         target = sections.get((entry.topic, key))
-        if target is not None and "card-text" != target.authority:
+        if target is not None and ("card-text" != target.authority or _other_face(target, entry)):
             return target
     return _spelled_alike(entry, sections)
 
@@ -139,9 +147,22 @@ def _squash(title: str) -> str:
     return re.sub(r"[^a-z0-9]", "", title.lower())
 
 
+def _other_face(target: Entry, entry: Entry) -> bool:
+    """True when a two-faced card's section has its other face's text and not yet this one's."""
+    return bool(_sides(target)) and not target.text.startswith(f"{entry.title}: ") \
+        and f"\n\n{entry.title}: " not in target.text
+
+
 def _absorb_section(target: Entry, entry: Entry) -> None:
-    """The section shows the printed text; its notes and FAQs stay where they are."""
-    target.text, target.html = entry.text, entry.html
+    """The section shows the printed text; its notes and FAQs stay where they are. A two-faced card
+    shows each face's text after its name."""
+    if _sides(target):
+        text, markup = f"{entry.title}: {entry.text}", f"<b>{html.escape(entry.title)}</b>: {entry.html}"
+        faced = target.authority == "card-text"
+        target.text = f"{target.text}\n\n{text}" if faced else text
+        target.html = f"{target.html}<br><br>{markup}" if faced else markup
+    else:
+        target.text, target.html = entry.text, entry.html
     target.authority = "card-text"
     target.category = target.category or entry.category
     for name in ("expansion", "window", "phase"):

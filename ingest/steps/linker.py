@@ -188,11 +188,14 @@ class Linker:
 
 def _aliases(entry: Entry) -> list[str]:
     """The names prose uses: the title; a leader's name and ability apart ("Rin, The Master's
-    Legacy — Genetic Memory": "Rin", "Genetic Memory"); a faction by its short name ("Saar")."""
+    Legacy — Genetic Memory": "Rin", "Genetic Memory"); each face of a two-faced card; a faction by
+    its short name ("Saar")."""
     found = [entry.title]
     if entry.kind == "section" and " — " in entry.title:
         person, ability = entry.title.split(" — ", 1)
         found += [person, ability, person.split(",")[0]]
+    if entry.kind == "section" and " / " in entry.title:  # a two-faced card: "Eidolon / Z–Grav Eidolon"
+        found += entry.title.split(" / ")
     if entry.kind == "faction":
         found.append(entry.id.rsplit("/", 1)[-1].replace("-", " "))
         words = names.fold(entry.title).split()
