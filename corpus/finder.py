@@ -168,10 +168,13 @@ def completions(corpus, parser: Parser, query: str, kind: str | None, room: int)
 
 
 def typing(parser: Parser, query: str, done: list) -> bool:
-    """True while the query's last word is still being typed: a player's word ("po", "sc") is whole,
-    and so is a word a completion's title has whole ("space" of Space Cannon); "grav" is not."""
+    """True while the query's last word is still being typed: it is no word of the corpus ("sab",
+    "nekr"), no player's word ("po") and no whole word of a completion's title. A word the corpus
+    has ("win", "space") is whole, though titles start with it (The Winnu)."""
     last = query.lower().split()[-1:]
     if not done or not last or (last[0],) in parser.known.vocabulary.aliases:
+        return False
+    if last[0] in parser.known.lexicon.counts or last[0] in parser.known.indexed:
         return False
     return all(fold_title(last[0]) not in fold_title(f["title"]).split() for _, f, _ in done)
 
