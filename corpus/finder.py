@@ -13,7 +13,7 @@ from corpus import search
 from corpus.search import Hit, Only, Parser, Weights
 from corpus.names import fold_title
 
-COMPLETE_WORDS = 3  # queries this short also get pages whose title starts with them
+COMPLETE_WORDS = 3  # queries this short also get pages and cards whose title starts with them
 GROUP_HITS = 3  # entries shown under each page
 MIN_GROUPS = 5  # pages on the first screen, unless the query names one page
 TITLE_CUTOFF = 0.72  # how alike a title must be spelled to be offered for a query that found nothing
@@ -181,7 +181,7 @@ def typing(parser: Parser, query: str, done: list) -> bool:
 
 def completed(items: list, done: list, first: bool, jump: str | None) -> list:
     """The hits with the completions, each entry once: the completions first (after a jump) while a
-    word is being typed, as the hits of "grav" are words that merely start alike; else after the hits."""
+    word is being typed ("sab" has no hits of its own), else after the hits."""
     ids = {f["id"] for _, f, _ in items}
     if not first:
         return items + [item for item in done if item[1]["id"] not in ids]
