@@ -13,22 +13,28 @@ from functools import lru_cache
 from corpus.names import fold_title, words
 
 MAX_NAME_WORDS = 6  # longer titles are not typed
-# "the Nekro flagship", "Sol commander": a faction named beside one of these words names that
-# faction's section(s) of the category, though the query never says its title (The Alastor).
-CATEGORY_WORDS = {"agent": "agent", "agents": "agent", "commander": "commander", "commanders": "commander",
-                  "hero": "hero", "heroes": "hero", "mech": "mech", "mechs": "mech", "flagship": "flagship",
-                  "flagships": "flagship", "promissory": "promissory note", "pn": "promissory note",
-                  "breakthrough": "breakthrough", "breakthroughs": "breakthrough"}
+# The kind of section a word says, keyed by its folded form (fold_title drops a plural s: "mechs" is
+# "mech", "heroes" is "heroe"). "alliance pn", "mutiny agenda": a title and its kind name that card.
+KIND_WORDS = {"agent": "agent", "commander": "commander", "hero": "hero", "heroe": "hero", "mech": "mech",
+              "flagship": "flagship", "breakthrough": "breakthrough", "pn": "promissory note",
+              "promissory": "promissory note", "promissory note": "promissory note", "ac": "action card",
+              "action card": "action card", "agenda": "agenda", "law": "law", "directive": "directive",
+              "tech": "technology", "technology": "technology", "relic": "relic", "planet": "planet",
+              "objective": "objective", "secret": "secret objective", "so": "secret objective",
+              "secret objective": "secret objective", "public objective": "public objective",
+              "strategy card": "strategy card", "exploration card": "exploration card", "event": "event"}
+# Kinds a faction has its own of: "the Nekro flagship", "Sol commander" name that faction's section(s)
+# of the category, though the query never says its title (The Alastor).
+FACTION_KINDS = frozenset({"agent", "commander", "hero", "mech", "flagship", "breakthrough", "promissory note"})
 
-# "alliance pn", "mutiny agenda": a card's title and the kind of card it is name that card, even where
-# another card or the card list page shares the title ("Crown of Emphidia" is a relic and an agenda).
-TYPE_WORDS = {"pn": "promissory note", "promissory": "promissory note", "promissory note": "promissory note",
-              "ac": "action card", "action card": "action card", "agenda": "agenda", "law": "law",
-              "directive": "directive", "tech": "technology", "technology": "technology", "relic": "relic",
-              "planet": "planet", "objective": "objective", "secret": "secret objective",
-              "so": "secret objective", "secret objective": "secret objective",
-              "public objective": "public objective", "strategy card": "strategy card",
-              "exploration card": "exploration card", "event": "event"}
+
+def kind_at_end(said: list[str]) -> tuple[str | None, list[str]]:
+    """The kind the last one or two folded words say ("action card", "pn"), and the words before them."""
+    for size in (2, 1):
+        kind = KIND_WORDS.get(" ".join(said[-size:])) if len(said) > size else None
+        if kind:
+            return kind, said[:-size]
+    return None, said
 
 
 @dataclass(frozen=True)
@@ -102,36 +108,30 @@ class NameFinder:
         if len(pages) != 1:
             return set()
         page = next(iter(pages))
-        said = {CATEGORY_WORDS[w] for w in map(fold_title, words(text)) if w in CATEGORY_WORDS}
+        said = {KIND_WORDS[w] for w in map(fold_title, words(text)) if KIND_WORDS.get(w) in FACTION_KINDS}
         return {title for category in said for title in self.by_category.get((page, category), ())}
 
     def jump(self, text: str) -> str | None:
         """The one section a whole query names by kind: a faction's leader or unit ("nekro
         flagship"), or a card's title and its kind ("alliance pn", "mutiny agenda")."""
-        return self.leader_named(text) or self.typed_named(text)
-
-    def typed_named(self, text: str) -> str | None:
-        """The section a query names as its title and then its kind, if only one is so titled and kinded."""
         said = [w for w in map(fold_title, words(text)) if w]
-        for size in (2, 1):  # a kind said in two words ("action card") or one ("pn")
-            kind = TYPE_WORDS.get(" ".join(said[-size:])) if len(said) > size else None
-            if kind:
-                meant = {ref for ref, kinds in self.kinds.get(" ".join(said[:-size]), ()) if set(kind.split()) <= kinds}
-                return meant.pop() if len(meant) == 1 else None
-        return None
+        kind, before = kind_at_end(said)
+        if kind is None:
+            return None
+        return self._leader_named(kind, before) or self._typed_named(kind, before)
 
-    def leader_named(self, text: str) -> str | None:
-        """The section a whole query names as a faction and a category ("nekro flagship",
-        "the Sol's commander"), when that faction has one of that category."""
-        said = [w for w in map(fold_title, words(text)) if w and w not in ("the", "s")]
-        if len(said) > 1 and said[-2] == "promissory" and said[-1] in ("note", "notes"):
-            said.pop()  # "promissory note": one category, said in two words
-        if not said or said[-1] not in CATEGORY_WORDS or any(w in CATEGORY_WORDS for w in said[:-1]):
+    def _typed_named(self, kind: str, title: list[str]) -> str | None:
+        """The one section so titled whose category or card list page is of that kind."""
+        meant = {ref for ref, kinds in self.kinds.get(" ".join(title), ()) if set(kind.split()) <= kinds}
+        return meant.pop() if len(meant) == 1 else None
+
+    def _leader_named(self, kind: str, faction: list[str]) -> str | None:
+        """The faction's one section of that category ("nekro flagship", "the Sol's commander")."""
+        faction = [w for w in faction if w not in ("the", "s")]
+        pages = self.pages.get(" ".join(faction), set())
+        if kind not in FACTION_KINDS or len(pages) != 1:
             return None
-        pages = self.pages.get(" ".join(said[:-1]), set())
-        if len(pages) != 1:
-            return None
-        found = self.by_category.get((next(iter(pages)), CATEGORY_WORDS[said[-1]]), {})
+        found = self.by_category.get((next(iter(pages)), kind), {})
         return next(iter(found.values())) if len(found) == 1 else None
 
     def _find(self, text: str, titles: set[str], pages: set[str]) -> None:

@@ -159,3 +159,9 @@ def _loose_singular(word: str) -> str:
 def name_tokens(text: str) -> tuple[str, ...]:
     """The index tokens of a card or ability name: folded words, not stemmed (holding_0)."""
     return tuple(_loose_singular(w) + NAME_MARK for w in words(text))
+
+
+def faces(title: str) -> list[str]:
+    """The names of a two-faced card's heading ("Eidolon / Z–Grav Eidolon"), else none."""
+    sides = [side.strip() for side in title.split(" / ")]
+    return sides if len(sides) > 1 else []

@@ -75,6 +75,13 @@ def test_a_faction_and_a_leader_word_name_that_leader(default_corpus):
     assert fold_title("Mordred") not in titles  # Nekro's mech: only the categories said
 
 
+def test_a_plural_leader_word_names_them_too(default_corpus):
+    # fold_title reads "heroes" as "heroe": the table of kind words must know that form.
+    default_corpus.search("nekro")
+    titles = search.named_in(default_corpus._parser, "can mahact heroes be purged").titles
+    assert fold_title("Airo Shir Aur — Benediction") in titles
+
+
 def test_two_factions_and_a_leader_word_name_no_leader(default_corpus):
     default_corpus.search("nekro")
     titles = search.named_in(default_corpus._parser, "the nekro flagship against the sol carriers").titles

@@ -12,7 +12,7 @@ import html
 import re
 
 from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
-from corpus.names import fold
+from corpus.names import faces, fold
 from ingest.parsers.asyncti4.common import fold_name, fold_printing
 from ingest.parsers.asyncti4.entries import COMPONENT_FLAG, PROVISIONAL
 from ingest.slugs import slugify
@@ -107,15 +107,9 @@ def _section_index(rules: list[Entry]) -> dict[tuple[str, str], Entry]:
             index.setdefault((entry.topic, "printing:" + fold_printing(entry.title)), entry)
             head = entry.title.split(" — ")[0]
             index.setdefault((entry.topic, fold_name(head)), entry)
-            for side in _sides(entry):  # "Eidolon / Z–Grav Eidolon": one card, two faces
+            for side in faces(entry.title):  # "Eidolon / Z–Grav Eidolon": one card, two faces
                 index.setdefault((entry.topic, fold_name(side)), entry)
     return index
-
-
-def _sides(entry: Entry) -> list[str]:
-    """The names of a two-faced card's heading ("Ta Zern / Agnlan Oln"), else none."""
-    sides = [side.strip() for side in entry.title.split(" / ")]
-    return sides if len(sides) > 1 else []
 
 
 def _section_for(entry: Entry, sections: dict[tuple[str, str], Entry]) -> Entry | None:
@@ -149,14 +143,14 @@ def _squash(title: str) -> str:
 
 def _other_face(target: Entry, entry: Entry) -> bool:
     """True when a two-faced card's section has its other face's text and not yet this one's."""
-    return bool(_sides(target)) and not target.text.startswith(f"{entry.title}: ") \
+    return bool(faces(target.title)) and not target.text.startswith(f"{entry.title}: ") \
         and f"\n\n{entry.title}: " not in target.text
 
 
 def _absorb_section(target: Entry, entry: Entry) -> None:
     """The section shows the printed text; its notes and FAQs stay where they are. A two-faced card
     shows each face's text after its name."""
-    if _sides(target):
+    if faces(target.title):
         text, markup = f"{entry.title}: {entry.text}", f"<b>{html.escape(entry.title)}</b>: {entry.html}"
         faced = target.authority == "card-text"
         target.text = f"{target.text}\n\n{text}" if faced else text

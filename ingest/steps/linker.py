@@ -194,8 +194,8 @@ def _aliases(entry: Entry) -> list[str]:
     if entry.kind == "section" and " — " in entry.title:
         person, ability = entry.title.split(" — ", 1)
         found += [person, ability, person.split(",")[0]]
-    if entry.kind == "section" and " / " in entry.title:  # a two-faced card: "Eidolon / Z–Grav Eidolon"
-        found += entry.title.split(" / ")
+    if entry.kind == "section":
+        found += names.faces(entry.title)  # a two-faced card: "Eidolon / Z–Grav Eidolon"
     if entry.kind == "faction":
         found.append(entry.id.rsplit("/", 1)[-1].replace("-", " "))
         words = names.fold(entry.title).split()
