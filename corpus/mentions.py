@@ -13,6 +13,7 @@ from functools import lru_cache
 from corpus.names import fold_title, words
 
 MAX_NAME_WORDS = 6  # longer titles are not typed
+UNITS_PAGE = "cards/units"
 # The kind of section a word says, keyed by its folded form (fold_title drops a plural s: "mechs" is
 # "mech", "heroes" is "heroe"). "alliance pn", "mutiny agenda": a title and its kind name that card.
 KIND_WORDS = {"agent": "agent", "commander": "commander", "hero": "hero", "heroe": "hero", "mech": "mech",
@@ -39,10 +40,12 @@ def kind_at_end(said: list[str]) -> tuple[str | None, list[str]]:
 
 @dataclass(frozen=True)
 class Named:
-    """The folded section titles and the page ids a query names."""
+    """The folded section titles and the page ids a query names; background: the unit titles
+    among them when the query also names another card ("Direct Hit on a war sun")."""
 
     titles: frozenset[str] = frozenset()
     pages: frozenset[str] = frozenset()
+    background: frozenset[str] = frozenset()
 
 
 NOTHING = Named()
@@ -89,6 +92,9 @@ class NameFinder:
                 kind = f"{entry.category or ''} {pages.get(entry.topic, '')}"
                 self.kinds.setdefault(fold_title(entry.title), []).append((entry.id, frozenset(fold_title(kind).split())))
         self.starts = {name.split()[0] for name in (*self.titles, *self.pages)}
+        # Unit cards (War Sun, Carrier II) are what most questions act on, not what they ask about.
+        units = {fold_title(e.title) for e in entries if e.kind == "section" and e.topic == UNITS_PAGE}
+        self.units = {title for title in self.titles if title in units or title.removesuffix(" ii") in units}
 
     def find(self, text: str, *terms: str) -> Named:
         """The sections and pages named in a query, or named whole by one of the game terms its
@@ -100,7 +106,8 @@ class NameFinder:
             titles.update({term} & self.titles)
             pages.update(self.pages.get(term, ()))
         titles.update(self._by_category(text, pages))
-        return Named(frozenset(titles), frozenset(pages)) if titles or pages else NOTHING
+        background = titles & self.units if titles - self.units else set()
+        return Named(frozenset(titles), frozenset(pages), frozenset(background)) if titles or pages else NOTHING
 
     def _by_category(self, text: str, pages: set[str]) -> set[str]:
         """The named faction's sections of each category the query says ("hero", "mechs"); with two

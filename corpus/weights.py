@@ -19,7 +19,7 @@ class Weights:
     faq: float = 0.7
     section: float = 1.4  # a card's or ability's own text, when the query names the card
     section_page: float = 1.0  # ... when the query names its page only ("the Muaat hero")
-    section_unnamed: float = 0.6  # ... when the query names neither (most rules questions)
+    section_unnamed: float = 0.6  # ... when it names neither (most rules questions), or only as a unit beside another card
     page: float = 0.5  # a page entry (topic, faction, card family)
     topic_weight: float = 0.5  # share of the topic's evidence added to each of its hits
     topic_decay: float = 0.8  # each further hit of a topic counts this much less
@@ -49,8 +49,9 @@ class Weights:
         kind = fields.get("kind", "")
         if kind != "section" or named is None:
             return self.kind(kind)
-        if folded(fields.get("title", "")) in named.titles:
-            return self.section
+        title = folded(fields.get("title", ""))
+        if title in named.titles:
+            return self.section_unnamed if title in named.background else self.section
         return self.section_page if fields.get("topic") in named.pages else self.section_unnamed
 
 

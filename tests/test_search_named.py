@@ -93,3 +93,16 @@ def test_the_named_leader_shows_under_its_faction(default_corpus):
                            ("sol commander", "factions/sol/claire-gibson")]:
         page, hits = default_corpus.search(query).groups[0]
         assert page == section.rsplit("/", 1)[0] and section in [h.id for h in hits]
+
+
+def test_a_unit_named_beside_another_card_is_its_background(default_corpus):
+    default_corpus.search("nekro")
+    named = search.named_in(default_corpus._parser, "can I use emergency repairs on a war sun")
+    assert named.background == {"war sun"} and "emergency repair" in named.titles - named.background
+    assert search.named_in(default_corpus._parser, "can a war sun fire space cannon").background == set()
+
+
+def test_the_card_played_on_a_unit_comes_before_the_unit(default_corpus):
+    # The question is about Emergency Repairs; the War Sun is only what it is played on.
+    hits = default_corpus.search("can I use emergency repairs on a war sun").hits
+    assert hits[0].id == "cards/action-cards/emergency-repairs"
