@@ -16,6 +16,7 @@ from corpus.names import fold_title
 COMPLETE_WORDS = 3  # queries this short also get pages and cards whose title starts with them
 GROUP_HITS = 3  # entries shown under each page
 MIN_GROUPS = 5  # pages on the first screen, unless the query names one page
+UPDATED = "Ω"  # the mark of a card's updated version (Codices), dropped by fold_title
 TITLE_CUTOFF = 0.72  # how alike a title must be spelled to be offered for a query that found nothing
 
 
@@ -64,6 +65,8 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
             ranked, request = better, better_request
             results.jump = results.jump or jump_target(corpus, parser, fixed)
     items = _jump_first(corpus, results.jump, collapsed(ranked, parser.copies), ranked, text, ask.only)
+    if results.jump is None:
+        items = _named_first(corpus, parser, text, items, ask.only)
     if ask.only.source is None:  # title completions are pages and cards, whatever their sources
         done = completions(corpus, parser, text, ask.only.kind, ask.limit)
         items = completed(items, done, typing(parser, text, done), results.jump)
@@ -142,6 +145,19 @@ def _jump_first(corpus, jump: str | None, items: list, ranked, text: str, only: 
         score = next((s for s, f in ranked if f["id"] == jump), max([i[0] for i in items], default=1.0))
         found = (score, _fields(corpus, target), 1)
     return [found] + [item for item in items if item[1]["id"] != jump]
+
+
+def _named_first(corpus, parser: Parser, text: str, items: list, only: Only) -> list:
+    """The hits with the sections a whole query names by kind first, when it names several ("nekro
+    hero": both Nekro heroes), each scored as a jump is. They keep the ranking's order, those it
+    lacks after it; an update's marks (Z'eu Ω) fold away, so the ones with as many as typed lead."""
+    named = [corpus.by_id[ref] for ref in (parser.names.by_kind(text) if parser.names else ())]
+    named = [e for e in named if only.allows({"kind": e.kind, "source": ",".join(s.name for s in e.sources)})]
+    if len(named) < 2:
+        return items
+    scores = {f["id"]: s for s, f, _ in items}
+    named.sort(key=lambda e: (e.title.count(UPDATED) != text.count(UPDATED), e.id not in scores, -scores.get(e.id, 0)))
+    return completed(items, [(0.0, _fields(corpus, e), 1) for e in named], True, None)
 
 
 def _fields(corpus, entry) -> dict:

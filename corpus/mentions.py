@@ -79,15 +79,16 @@ class NameFinder:
                 for name in {title, " ".join(words(entry.id.split("/", 1)[-1]))} | said.get(title, set()):
                     self.pages.setdefault(name, set()).add(entry.id)
         self.pages.pop("", None)
-        # (faction page, category) -> its sections' folded titles -> their ids
-        self.by_category: dict[tuple[str, str], dict[str, str]] = {}
+        # (faction page, category) -> (folded title, id) of each of its sections, in page order; an
+        # updated card folds like the one it updates (Z'eu, Z'eu Ω), so titles repeat
+        self.by_category: dict[tuple[str, str], list[tuple[str, str]]] = {}
         # folded title -> (id, the words of its category or card list page) of each section so titled
         self.kinds: dict[str, list[tuple[str, frozenset[str]]]] = {}
         pages = {e.id: e.title for e in entries if e.kind == "card"}
         for entry in entries:
             if entry.kind == "section" and entry.category and fold_title(entry.title) in self.titles:
                 key = (entry.topic, fold_title(entry.category))
-                self.by_category.setdefault(key, {})[fold_title(entry.title)] = entry.id
+                self.by_category.setdefault(key, []).append((fold_title(entry.title), entry.id))
             if entry.kind == "section" and entry.title:
                 kind = f"{entry.category or ''} {pages.get(entry.topic, '')}"
                 self.kinds.setdefault(fold_title(entry.title), []).append((entry.id, frozenset(fold_title(kind).split())))
@@ -116,30 +117,35 @@ class NameFinder:
             return set()
         page = next(iter(pages))
         said = {KIND_WORDS[w] for w in map(fold_title, words(text)) if KIND_WORDS.get(w) in FACTION_KINDS}
-        return {title for category in said for title in self.by_category.get((page, category), ())}
+        return {title for category in said for title, _ in self.by_category.get((page, category), ())}
 
     def jump(self, text: str) -> str | None:
-        """The one section a whole query names by kind: a faction's leader or unit ("nekro
-        flagship"), or a card's title and its kind ("alliance pn", "mutiny agenda")."""
+        """The one section a whole query names by kind, if it names only one."""
+        found = self.by_kind(text)
+        return found[0] if len(found) == 1 else None
+
+    def by_kind(self, text: str) -> list[str]:
+        """The sections a whole query names by kind, in page order: a faction's leaders or units of
+        that category ("nekro flagship"; "nekro hero" names both Nekro heroes), or the cards of
+        that title and kind ("alliance pn", "mutiny agenda")."""
         said = [w for w in map(fold_title, words(text)) if w]
         kind, before = kind_at_end(said)
         if kind is None:
-            return None
-        return self._leader_named(kind, before) or self._typed_named(kind, before)
+            return []
+        return self._leaders_named(kind, before) or self._typed_named(kind, before)
 
-    def _typed_named(self, kind: str, title: list[str]) -> str | None:
-        """The one section so titled whose category or card list page is of that kind."""
-        meant = {ref for ref, kinds in self.kinds.get(" ".join(title), ()) if set(kind.split()) <= kinds}
-        return meant.pop() if len(meant) == 1 else None
+    def _typed_named(self, kind: str, title: list[str]) -> list[str]:
+        """The sections so titled whose category or card list page is of that kind."""
+        found = [ref for ref, kinds in self.kinds.get(" ".join(title), ()) if set(kind.split()) <= kinds]
+        return list(dict.fromkeys(found))
 
-    def _leader_named(self, kind: str, faction: list[str]) -> str | None:
-        """The faction's one section of that category ("nekro flagship", "the Sol's commander")."""
+    def _leaders_named(self, kind: str, faction: list[str]) -> list[str]:
+        """The faction's sections of that category ("nekro flagship", "the Sol's commander")."""
         faction = [w for w in faction if w not in ("the", "s")]
         pages = self.pages.get(" ".join(faction), set())
         if kind not in FACTION_KINDS or len(pages) != 1:
-            return None
-        found = self.by_category.get((next(iter(pages)), kind), {})
-        return next(iter(found.values())) if len(found) == 1 else None
+            return []
+        return [ref for _, ref in self.by_category.get((next(iter(pages)), kind), ())]
 
     def _find(self, text: str, titles: set[str], pages: set[str]) -> None:
         """Add the names in one text to titles and pages."""

@@ -106,3 +106,23 @@ def test_the_card_played_on_a_unit_comes_before_the_unit(default_corpus):
     # The question is about Emergency Repairs; the War Sun is only what it is played on.
     hits = default_corpus.search("can I use emergency repairs on a war sun").hits
     assert hits[0].id == "cards/action-cards/emergency-repairs"
+
+
+def test_a_faction_with_several_of_a_kind_lists_them_all_first(default_corpus):
+    # Nekro has two heroes (the base game's and Thunder's Edge's); neither is a jump, both come first.
+    results = default_corpus.search("nekro hero")
+    heroes = {"factions/nekro/unit-dsgn-flayesh-polymorphic-algorithm", "factions/nekro/devour-world"}
+    assert results.jump is None and {h.id for h in results.hits[:2]} == heroes
+    assert all(h.score > 0 for h in results.hits[:2])
+
+
+def test_updated_leaders_folding_alike_are_all_listed(default_corpus):
+    # Z'eu, Z'eu Ω and Z'eu ΩΩ fold to one title; "naalu agent" once jumped to the last of them.
+    results = default_corpus.search("naalu agent")
+    zeus = ["factions/naalu/zeu", "factions/naalu/zeu-2", "factions/naalu/zeu-3"]
+    assert results.jump is None and sorted(h.id for h in results.hits[:3]) == zeus
+
+
+def test_the_update_typed_leads_its_versions(default_corpus):
+    assert default_corpus.search("X-89 Bacterial Weapon Ω technology").hits[0].id == "cards/technology/x89-bacterial-weapon-2"
+    assert default_corpus.search("X-89 Bacterial Weapon technology").hits[0].id == "cards/technology/x89-bacterial-weapon"
