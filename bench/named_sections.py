@@ -4,7 +4,8 @@ Two families of queries, made from the corpus:
 - a faction's short name and a leader or unit word, for every category a faction has a section of
   (hero, agent, commander, mech, flagship): "nekro flagship";
 - a card's title and its card list page's name in the singular, for every card on a card list page
-  (agendas, relics, planets, ...): "mutiny agenda", "the crown of emphidia relic".
+  (agendas, relics, planets, ...): "mutiny agenda", "the crown of emphidia relic";
+- a faction's short name and the title of one of its sections: "mentak ambush".
 For each family it prints how often a meant section is the first hit, among the first three, and
 among the entries shown under the first page.
 
@@ -46,6 +47,17 @@ def card_queries(corpus: Corpus) -> list[tuple[str, set[str]]]:
     return sorted(found.items())
 
 
+def owned_queries(corpus: Corpus) -> list[tuple[str, set[str]]]:
+    """(query, the ids meant) for each titled section of a faction: its short name and the title."""
+    found: dict[str, set[str]] = {}
+    for faction in corpus.pages("faction"):
+        short = faction.id.split("/")[-1].replace("-", " ")
+        for e in corpus.entries:
+            if e.kind == "section" and e.topic == faction.id and e.title:
+                found.setdefault(f"{short} {e.title}", set()).add(e.id)
+    return sorted(found.items())
+
+
 def placed(corpus: Corpus, asked: list[tuple[str, set[str]]]) -> str:
     """How often a meant section is first, in the first three, and under the first page."""
     first = three = group = 0
@@ -65,6 +77,7 @@ def main() -> None:
     corpus = Corpus.load(parser.parse_args().instance)
     print(f"faction and leader or unit ({placed(corpus, leader_queries(corpus))})")
     print(f"card title and kind ({placed(corpus, card_queries(corpus))})")
+    print(f"faction and section title ({placed(corpus, owned_queries(corpus))})")
     corpus.close()
 
 

@@ -148,10 +148,10 @@ def _jump_first(corpus, jump: str | None, items: list, ranked, text: str, only: 
 
 
 def _named_first(corpus, parser: Parser, text: str, items: list, only: Only) -> list:
-    """The hits with the sections a whole query names by kind first, when it names several ("nekro
+    """The hits with the sections a whole query names first, when it names several ("nekro
     hero": both Nekro heroes), each scored as a jump is. They keep the ranking's order, those it
     lacks after it; an update's marks (Z'eu Ω) fold away, so the ones with as many as typed lead."""
-    named = [corpus.by_id[ref] for ref in (parser.names.by_kind(text) if parser.names else ())]
+    named = [corpus.by_id[ref] for ref in (parser.names.named_whole(text) if parser.names else ())]
     named = [e for e in named if only.allows({"kind": e.kind, "source": ",".join(s.name for s in e.sources)})]
     if len(named) < 2:
         return items

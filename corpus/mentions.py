@@ -120,19 +120,33 @@ class NameFinder:
         return {title for category in said for title, _ in self.by_category.get((page, category), ())}
 
     def jump(self, text: str) -> str | None:
-        """The one section a whole query names by kind, if it names only one."""
-        found = self.by_kind(text)
+        """The one section a whole query names (see named_whole), if it names only one."""
+        found = self.named_whole(text)
         return found[0] if len(found) == 1 else None
 
-    def by_kind(self, text: str) -> list[str]:
-        """The sections a whole query names by kind, in page order: a faction's leaders or units of
-        that category ("nekro flagship"; "nekro hero" names both Nekro heroes), or the cards of
-        that title and kind ("alliance pn", "mutiny agenda")."""
-        said = [w for w in map(fold_title, words(text)) if w]
+    def named_whole(self, text: str) -> list[str]:
+        """The sections a whole query names, in page order: a faction's leaders or units of a category
+        ("nekro flagship"; "nekro hero" names both Nekro heroes), the cards of a title and kind
+        ("alliance pn", "mutiny agenda"), or a faction's sections of a title ("mentak ambush")."""
+        said = fold_title(text).split()  # folded whole: a "the" inside a title stays ("Gila the Silvertongue")
         kind, before = kind_at_end(said)
-        if kind is None:
-            return []
-        return self._leaders_named(kind, before) or self._typed_named(kind, before)
+        typed = (self._leaders_named(kind, before) or self._typed_named(kind, before)) if kind else []
+        return typed or self._owned_named(said)  # "yssaril guild agents" ends in a kind word
+
+    def _owned_named(self, said: list[str]) -> list[str]:
+        """The faction's sections of the title after its name ("mentak ambush", "the Naalu's Telepathic")."""
+        for size in range(1, len(said)):
+            pages = self.pages.get(" ".join(said[:size]), set())
+            if len(pages) != 1:
+                continue
+            page, rest = next(iter(pages)), said[size:]
+            # "naalu's telepathic" or "mentak s'ula mentarion"; "the" as fold_title drops it ("The Alastor")
+            for title in (rest, rest[rest[0] == "s":]):
+                title = title[title[:1] == ["the"]:]
+                found = [ref for ref, _ in self.kinds.get(" ".join(title), ()) if ref.startswith(page + "/")]
+                if found:  # else a longer name: "jol" is Jol-Nar, but "jol nar analytical" says it whole
+                    return found
+        return []
 
     def _typed_named(self, kind: str, title: list[str]) -> list[str]:
         """The sections so titled whose category or card list page is of that kind."""

@@ -126,3 +126,15 @@ def test_updated_leaders_folding_alike_are_all_listed(default_corpus):
 def test_the_update_typed_leads_its_versions(default_corpus):
     assert default_corpus.search("X-89 Bacterial Weapon Ω technology").hits[0].id == "cards/technology/x89-bacterial-weapon-2"
     assert default_corpus.search("X-89 Bacterial Weapon technology").hits[0].id == "cards/technology/x89-bacterial-weapon"
+
+
+@pytest.mark.parametrize(("query", "section"), [
+    ("mentak ambush", "factions/mentak/ambush"),
+    ("the naalu's telepathic", "factions/naalu/telepathic"),
+    ("jol nar analytical", "factions/jol-nar/analytical"),  # "jol" alone is Jol-Nar too
+    ("hacan gila the silvertongue", "factions/hacan/gila-the-silvertongue"),  # a "the" inside the title
+    ("yssaril guild agents", "factions/yssaril/guild-agents"),  # ends in a kind word, yet is a title
+])
+def test_a_faction_and_one_of_its_titles_jump_to_it(default_corpus, query, section):
+    results = default_corpus.search(query)
+    assert (results.jump, results.hits[0].id) == (section, section)
