@@ -150,7 +150,7 @@ def serve_command(host: str, port: int, workers: int, threads: int, connections:
 def main() -> None:
     """Entry point: every known error becomes one line on stderr and exit status 2."""
     try:
-        cli.main(standalone_mode=False)
+        cli.main(standalone_mode=False, prog_name="mecatol")  # also under `python -m`
     except click.exceptions.Abort:
         click.echo("mecatol: aborted", err=True)
         sys.exit(130)
