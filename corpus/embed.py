@@ -72,8 +72,8 @@ def embed_text(entry: Entry, titles: dict[str, str]) -> str:
         topic = titles.get(entry.topic, "")
         return f"{topic}: {entry.text}" if topic else entry.text
     if entry.kind == "faq" or not entry.title:
-        return entry.text
-    return f"{entry.title}: {entry.text}"
+        return entry.whole_text
+    return f"{entry.title}: {entry.whole_text}"
 
 
 def entry_titles(entries: list[Entry]) -> dict[str, str]:

@@ -76,6 +76,14 @@ class Entry:
         return cls(**data)
 
     @property
+    def whole_text(self) -> str:
+        """The text with a card's timing window before its effect, as printed ("After another player's
+        ship uses SUSTAIN DAMAGE …: Destroy that ship."), unless the text already says it (abilities)."""
+        if not self.window or self.window.rstrip(":").lower() in self.text.lower():
+            return self.text
+        return f"{self.window}: {self.text}"
+
+    @property
     def is_page(self) -> bool:
         """True for the entry that stands for a whole page."""
         return self.kind in PAGE_KINDS

@@ -155,3 +155,16 @@ def test_a_card_under_its_other_name_merges(default_corpus):
 def test_prose_naming_one_face_links_the_two_faced_card(default_corpus):
     note = default_corpus.get("factions/naaz-rokha/visz-el-vir.note-2")  # "... Z–Grav Eidolon ..."
     assert note.refs == ["factions/naaz-rokha/eidolon-zgrav-eidolon"]
+
+
+def test_a_cards_whole_text_is_its_window_then_its_effect(default_corpus):
+    card = default_corpus.get("cards/action-cards/sabotage")
+    assert card.whole_text == f"{card.window}: Cancel that action card."
+    # An ability whose text already says its window keeps the text as it is.
+    ability = default_corpus.get("factions/nekro/propagation")
+    assert ability.window and ability.whole_text == ability.text
+
+
+def test_the_words_of_a_cards_window_find_the_card(default_corpus):
+    hits = default_corpus.search("after another player's ship uses sustain damage to cancel a hit").hits
+    assert hits[0].id == "cards/action-cards/direct-hit"

@@ -98,3 +98,11 @@ def test_a_thunders_edge_placeholder_is_a_notice(client):
     assert 'class="notice"' in html and '<div class="rule' not in html and "te-synergy" not in html
     hits = client.get("/api/search?q=currently+does+not+exist+living+rules+reference").get_json()["results"]
     assert not [h for h in hits if h["id"].startswith("te-")]
+
+
+def test_a_card_citation_keeps_its_timing_window(client):
+    # The window is the card's first, bold paragraph (2.6): "Destroy that ship." alone says nothing.
+    body = client.get("/api/rules/cards/action-cards/direct-hit").get_json()
+    assert body["citation"] == ('Direct Hit (Action Cards): "After another player\'s ship uses SUSTAIN DAMAGE to '
+                                'cancel a hit produced by your units or abilities: Destroy that ship." — '
+                                'http://localhost/r/cards/action-cards/direct-hit')

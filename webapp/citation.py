@@ -42,7 +42,7 @@ def citation(corpus: Corpus, entry: Entry) -> str:
     link = urls.permalink(entry.id, external=True)
     page = corpus.by_id.get(entry.topic)
     title = page.title if page is not None else entry.topic
-    text = " ".join(entry.text.split())
+    text = " ".join(entry.whole_text.split())
     if entry.kind == "faq":
         origin = SOURCE_NAMES.get(entry.sources[0].name, "FAQ") if entry.sources else "FAQ"
         return f"{text} — {origin}, {link}"
