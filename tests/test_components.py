@@ -168,3 +168,12 @@ def test_a_cards_whole_text_is_its_window_then_its_effect(default_corpus):
 def test_the_words_of_a_cards_window_find_the_card(default_corpus):
     hits = default_corpus.search("after another player's ship uses sustain damage to cancel a hit").hits
     assert hits[0].id == "cards/action-cards/direct-hit"
+
+
+def test_an_agendas_outcomes_are_labelled_once(default_corpus):
+    # Most outcomes in the data already start "For:"; "For/Against" is the data's label, not printed.
+    agendas = [e for e in default_corpus.entries if (e.category or "").startswith("Agenda")]
+    assert len(agendas) > 50
+    assert not [e.id for e in agendas if "For: For:" in e.text or "Against: Against:" in e.text
+                or e.text.startswith("For/Against")]
+    assert default_corpus.get("cards/agendas/mutiny").text.startswith('For: Each player that voted "For" gains 1')

@@ -34,14 +34,20 @@ def _action_card(path: str, item: dict) -> Row:
 
 def _agenda(path: str, item: dict) -> Row:
     """An agenda: who or what is elected, then its For and Against outcomes."""
-    parts = [item.get("target", "")]
+    # "For/Against" is the data's label for such an agenda, not printed; its outcomes say it.
+    parts = [item.get("target", "")] if item.get("target") != "For/Against" else []
     if item.get("text2"):
-        parts += [f"For: {item.get('text1', '')}", f"Against: {item['text2']}"]
+        parts += [_outcome("For", item.get("text1", "")), _outcome("Against", item["text2"])]
     else:
         parts.append(item.get("text1", ""))
     kind = item.get("type") or "Agenda"
     return Row(PAGES["agendas"][0], f"Agenda ({kind})", item.get("name", ""), "\n".join(p for p in parts if p),
                item, path, phase="Agenda", facts={"agenda_type": kind})
+
+
+def _outcome(label: str, text: str) -> str:
+    """An agenda outcome headed by its label once: most of the data's outcomes already start with it."""
+    return text if text.startswith(f"{label}:") else f"{label}: {text}"
 
 
 def _technology(path: str, item: dict) -> Row:
