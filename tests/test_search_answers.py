@@ -133,6 +133,12 @@ def test_suggestions_offer_the_card_a_page_is_offered_for(client):
     assert titles[0] == "Sabotage" and links[0].endswith("/r/cards/action-cards/sabotage")
 
 
+def test_suggestions_offer_the_rule_a_number_jumps_to(client):
+    # The address bar searches for what it completes to: "Space Cannon" would land on the page, not 77.7d.
+    _, titles, texts, links = client.get("/suggest?q=77.7d").json
+    assert (titles[0], links[0].rsplit("/r/", 1)[1]) == ("77.7d", "77.7d") and texts[0].startswith("Game effects")
+
+
 @pytest.fixture
 def cli_corpus(monkeypatch, mirror_corpus):
     """The CLI reads the session's mirror corpus instead of loading it again for every query."""

@@ -97,9 +97,13 @@ def suggestions(args) -> tuple[str, list[str], list[str], list[str]]:
     """The query, and the pages the type-ahead would show: titles, best sentences, permalinks."""
     view = search({"q": args.get("q") or "", "limit": str(current_app.config["TYPEAHEAD_LIMIT"])})
     # A page whose best hit is a card or ability offers that card: "sab" completes to Sabotage, not
-    # to Action Cards, and the address bar then searches for (and jumps to) the card.
-    named = [group["hits"][0] if group["hits"][0]["kind"] == "section" else None for group in view.groups]
-    titles = [hit["title"] if hit else group["title"] for hit, group in zip(named, view.groups)]
+    # to Action Cards, and the address bar then searches for (and jumps to) the card. So does the
+    # page of a rule the query jumps to: "77.7d" completes to 77.7d, not to Space Cannon.
+    jump = view.jump["id"] if view.jump else None
+    named = [group["hits"][0] if group["hits"][0]["kind"] == "section" or group["hits"][0]["id"] == jump
+             else None for group in view.groups]
+    titles = [(hit["id"] if hit["kind"] == "rule" else hit["title"]) if hit else group["title"]
+              for hit, group in zip(named, view.groups)]
     texts = [_plain_text(group["hits"][0]["snippet"]) or _page_lead(group["page"]) for group in view.groups]
     links = [url_for("pages.permalink", entry_id=hit["id"] if hit else group["page"], _external=True)
              for hit, group in zip(named, view.groups)]
