@@ -76,12 +76,17 @@ class Entry:
         return cls(**data)
 
     @property
+    def window_apart(self) -> str | None:
+        """A card's timing window when its text does not already say it (leaders' and abilities' do)."""
+        if self.window and self.window.rstrip(":").lower() not in self.text.lower():
+            return self.window
+        return None
+
+    @property
     def whole_text(self) -> str:
         """The text with a card's timing window before its effect, as printed ("After another player's
-        ship uses SUSTAIN DAMAGE …: Destroy that ship."), unless the text already says it (abilities)."""
-        if not self.window or self.window.rstrip(":").lower() in self.text.lower():
-            return self.text
-        return f"{self.window}: {self.text}"
+        ship uses SUSTAIN DAMAGE …: Destroy that ship.")."""
+        return f"{self.window_apart}: {self.text}" if self.window_apart else self.text
 
     @property
     def is_page(self) -> bool:

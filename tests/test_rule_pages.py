@@ -106,3 +106,15 @@ def test_a_card_citation_keeps_its_timing_window(client):
     assert body["citation"] == ('Direct Hit (Action Cards): "After another player\'s ship uses SUSTAIN DAMAGE to '
                                 'cancel a hit produced by your units or abilities: Destroy that ship." — '
                                 'http://localhost/r/cards/action-cards/direct-hit')
+
+
+def test_a_timing_window_shows_once(client):
+    # A leader's text already opens with its window; an action card's does not, so the page says "When:".
+    leader = client.get("/r/factions/hacan/carth-of-golden-sands", follow_redirects=True).get_data(as_text=True)
+    card = client.get("/r/cards/action-cards/direct-hit", follow_redirects=True).get_data(as_text=True)
+    def card_text(html: str, entry_id: str) -> str:
+        start = html.index('<div class="card-text">', html.index(f'id="{entry_id}"'))
+        return html[start:html.index("</div>", start)]
+    carth = card_text(leader, "factions/hacan/carth-of-golden-sands")
+    assert "When:" not in carth and "During the" in carth
+    assert "<b>When:</b> After another player" in card_text(card, "cards/action-cards/direct-hit")
