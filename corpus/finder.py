@@ -138,7 +138,7 @@ def _jump_first(corpus, jump: str | None, items: list, ranked, text: str, only: 
     if jump is None:
         return items
     target = corpus.by_id[jump]
-    if not only.allows({"kind": target.kind, "source": ",".join(s.name for s in target.sources)}):
+    if not _allowed(only, target):
         return items
     found = next((item for item in items if item[1]["id"] == jump), None)
     if found is None:
@@ -152,12 +152,17 @@ def _named_first(corpus, parser: Parser, text: str, items: list, only: Only) -> 
     hero": both Nekro heroes), each scored as a jump is. They keep the ranking's order, those it
     lacks after it; an update's marks (Z'eu Ω) fold away, so the ones with as many as typed lead."""
     named = [corpus.by_id[ref] for ref in (parser.names.named_whole(text) if parser.names else ())]
-    named = [e for e in named if only.allows({"kind": e.kind, "source": ",".join(s.name for s in e.sources)})]
+    named = [e for e in named if _allowed(only, e)]
     if len(named) < 2:
         return items
     scores = {f["id"]: s for s, f, _ in items}
     named.sort(key=lambda e: (e.title.count(UPDATED) != text.count(UPDATED), e.id not in scores, -scores.get(e.id, 0)))
     return completed(items, [(0.0, _fields(corpus, e), 1) for e in named], True, None)
+
+
+def _allowed(only: Only, entry) -> bool:
+    """True when an entry passes the kind and source filters, as its stored fields would."""
+    return only.allows({"kind": entry.kind, "source": ",".join(s.name for s in entry.sources)})
 
 
 def _fields(corpus, entry) -> dict:
