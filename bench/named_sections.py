@@ -1,6 +1,6 @@
-"""Sections named by their kind: where do "nekro flagship" and "mutiny agenda" land?
+"""Sections named whole: where do "nekro flagship", "mutiny agenda" and "mentak ambush" land?
 
-Two families of queries, made from the corpus:
+Three families of queries, made from the corpus:
 - a faction's short name and a leader or unit word, for every category a faction has a section of
   (hero, agent, commander, mech, flagship): "nekro flagship";
 - a card's title and its card list page's name in the singular, for every card on a card list page
@@ -28,13 +28,17 @@ def leader_queries(corpus: Corpus) -> list[tuple[str, set[str]]]:
     """(query, the ids of the sections it means) for each faction and category it has."""
     found = []
     for faction in corpus.pages("faction"):
-        short = faction.id.split("/")[-1].replace("-", " ")
         for category in CATEGORIES:
             meant = {e.id for e in corpus.entries if e.kind == "section" and e.topic == faction.id
                      and (e.category or "").lower() == category}
             if meant:
-                found.append((f"{short} {category}", meant))
+                found.append((f"{short_name(faction)} {category}", meant))
     return found
+
+
+def short_name(faction) -> str:
+    """What a player calls a faction, from its page id: "factions/jol-nar" -> "jol nar"."""
+    return faction.id.split("/")[-1].replace("-", " ")
 
 
 def card_queries(corpus: Corpus) -> list[tuple[str, set[str]]]:
@@ -51,10 +55,9 @@ def owned_queries(corpus: Corpus) -> list[tuple[str, set[str]]]:
     """(query, the ids meant) for each titled section of a faction: its short name and the title."""
     found: dict[str, set[str]] = {}
     for faction in corpus.pages("faction"):
-        short = faction.id.split("/")[-1].replace("-", " ")
         for e in corpus.entries:
             if e.kind == "section" and e.topic == faction.id and e.title:
-                found.setdefault(f"{short} {e.title}", set()).add(e.id)
+                found.setdefault(f"{short_name(faction)} {e.title}", set()).add(e.id)
     return sorted(found.items())
 
 
