@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -66,8 +67,14 @@ def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool
 def export_command(instance: Path | None) -> None:
     """Print every entry as one JSON object per line, in corpus order."""
     corpus = Corpus.load(instance_dir(instance))
-    for entry in corpus.entries:
-        click.echo(json.dumps(entry.to_dict(), ensure_ascii=False, sort_keys=True))
+    try:
+        for entry in corpus.entries:
+            click.echo(json.dumps(entry.to_dict(), ensure_ascii=False, sort_keys=True))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (`| head`): its choice, not a failure. What is still buffered
+        # goes nowhere, so the flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def web_app(instance: Path):

@@ -64,3 +64,17 @@ def test_bare_command_prints_its_help_not_an_error_line(monkeypatch, capsys):
     code, _, err = run_cli(monkeypatch, capsys)
     assert code == 2
     assert err.startswith("Usage: mecatol") and "Commands:" in err and "(see `" not in err
+
+
+def test_export_into_a_reader_that_stops_early_ends_quietly(mirror_instance):
+    # A real pipe: `mecatol export | head -1` must not print a traceback or fail.
+    import subprocess
+
+    with subprocess.Popen([sys.executable, "-m", "mecatol", "export", "--instance", str(mirror_instance)],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        first = proc.stdout.readline()
+        proc.stdout.close()
+        err = proc.stderr.read()
+        code = proc.wait(timeout=60)
+    assert code == 0 and err == b""
+    assert json.loads(first)["id"]
