@@ -45,6 +45,7 @@ def test_near_copies_collapse_into_one_hit_with_a_count(mirror_corpus):
     ("spacecannon", "space-cannon"), ("space canon", "space-cannon"), ("warsun", "cards/units"),
     ("pds2", "space-cannon"), ("grav rift", "gravity-rift"), ("spa", "space-cannon"),
     ("what happens when I run out of plastic", "component-limitations"),  # the rules say "depleted"
+    ("can I build ships in a system that has enemy ships", "producing-units"),  # the rules say "produce"
 ])
 def test_words_players_type_find_the_page(mirror_corpus, query, page):
     assert mirror_corpus.search(query).groups[0][0] == page
