@@ -119,3 +119,18 @@ def test_an_oversized_data_file_is_named_and_skipped(tmp_path):
     skipped = []
     pages = list(read_local(root, on_error=skipped.append, max_bytes=300))
     assert (pages, [e.location for e in skipped]) == ([], [str(root / "data/action_cards/cards.json")])
+
+
+def test_a_stand_in_unit_no_card_prints_is_no_entry(tmp_path):
+    # The bot keeps a unit with a name and nothing else (a war sun before its technology);
+    # a unit with values, or with only an ability, is a card.
+    root = _write(tmp_path)
+    (root / "data/units").mkdir(parents=True)
+    (root / "data/units/units.json").write_text(json.dumps([
+        {"id": "placeholder", "baseType": "warsun", "name": "Placeholder Sun", "source": "base"},
+        {"id": "sun", "baseType": "warsun", "name": "Our Sun", "source": "base", "cost": 12, "moveValue": 2},
+        {"id": "odd", "baseType": "mech", "name": "Odd Mech", "source": "base", "ability": "Gain 1 trade good."},
+    ]))
+    _, entries = _parse(root)
+    titles = {e.title for e in entries}
+    assert {"Our Sun", "Odd Mech"} <= titles and "Placeholder Sun" not in titles

@@ -17,7 +17,17 @@ def official_units(shared: Path) -> list[tuple[str, dict]]:
     official = {s["source"] for s in json.loads((data / "sources/sources.json").read_text())
                 if s.get("canal") == "official"}
     units = [(f.name, u) for f in sorted((data / "units").glob("*.json")) for u in json.loads(f.read_text())]
-    return [(f, u) for f, u in units if u.get("source") in official and not u.get("homebrewReplacesID")]
+    return [(f, u) for f, u in units if u.get("source") in official and not u.get("homebrewReplacesID")
+            and set(u) - NAME_ONLY]
+
+
+# Keys of a record that names a unit and gives nothing a card prints: the bot's stand-ins.
+NAME_ONLY = {"id", "baseType", "asyncId", "name", "source", "imageURL", "subtitle", "faction"}
+
+
+def test_the_bots_stand_in_war_sun_is_no_unit(shared):
+    assert not any(u.name == "Not a War Sun Yet" for u in load().units)
+    assert load().get("War Sun", "name").cost == 12
 
 
 def test_the_committed_catalogue_is_the_generated_one(shared):

@@ -20,7 +20,7 @@ def rows(data: Data) -> list[Row]:
     out = []
     techs = {item.get("alias") for _, item in data.items("technologies")}
     for path, item in data.items("units"):
-        if item.get("requiredTechId") in techs:
+        if item.get("requiredTechId") in techs or stand_in(item):
             continue  # the upgrade's card is its technology, which carries these values
         faction = item.get("faction")
         page = faction_page(faction) if faction else UNITS_PAGE[0]
@@ -29,6 +29,16 @@ def rows(data: Data) -> list[Row]:
         out.append(Row(page, _CATEGORY.get(item.get("baseType"), "Unit"), item.get("name", ""), text, item, path,
                        facts={"unit": values(item)}))
     return out
+
+
+# Values that say nothing of a unit's card: every record has them.
+_BOOKKEEPING = {"id", "base_type", "faction", "per_cost"}
+
+
+def stand_in(item: dict) -> bool:
+    """True for the bot's stand-ins, which no card prints: no value and no ability
+    ("Not a War Sun Yet", a war sun before its technology)."""
+    return not item.get("ability") and not set(values(item)) - _BOOKKEEPING
 
 
 def roll(hits_on, dice) -> dict | None:
