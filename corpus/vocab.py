@@ -18,6 +18,9 @@ MAX_PHRASE = 5  # longer quotes are pasted text, searched as words rather than r
 MAX_BESIDE_QUOTE = 3  # words outside quotes beyond which a quote is a hint, not a must
 RULE_MENTION = re.compile(r"(?<![\w.])(\d{1,3}\.\d{1,2}[a-z]{0,2})(?![\w.])", re.I)
 PHRASE = re.compile(r'"([^"]*)"')
+# A name of several words counts as its phrase and again as its words: they count this much, so
+# "space docks" said in passing does not outweigh "Warfare" (chosen on leave-one-out: README).
+NAME_PART = 0.25
 MAX_SUGGEST = 6  # content words in a query beyond which no spelling is suggested
 
 
@@ -131,15 +134,18 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
     said = words(rest)
     counts = Counter(stems(rest))
     used: set[int] = set()
+    runs = [(a, b, name) for a, b, name in _names(said, names) if len(stems(name)) > 1]
+    inner = {i for a, b, _ in runs for i in range(a, b)}
+    part = [NAME_PART if i in inner else 1.0 for i in range(len(said))]
     for match in terms.matches(said, capitals(rest)):
         used.update(range(match.start, match.end))
         phrase = " ".join(said[match.start:match.end])
         own = stems(phrase)
         concepts.append(Concept(_forms(phrase, exact), _means(terms, phrase, names, exact),
-                                weight=_weight(counts, own)))
-    concepts += [Concept(_forms(w, exact), weight=_weight(counts, stems(w))) for i, w in enumerate(said)
+                                weight=_weight(counts, own) * part[match.start]))
+    concepts += [Concept(_forms(w, exact), weight=_weight(counts, stems(w)) * part[i]) for i, w in enumerate(said)
                  if i not in used and w not in terms.stopwords and stems(w)]
-    concepts += [Concept(_forms(name, exact)) for name in _names(said, names) if len(stems(name)) > 1]
+    concepts += [Concept(_forms(name, exact)) for _, _, name in runs]
     unique = list(dict.fromkeys(c for c in concepts if c.said or c.means or c.rules))
     marks = frozenset(p for c in unique for alt in c.said + c.means for t in alt for p in t.split("|"))
     return Request(unique, marks)
@@ -168,14 +174,15 @@ def _means(terms: Vocabulary, said: str, names: Collection[str] = frozenset(),
     return tuple(f for m in alias.means for f in _forms(m, exact if fold_title(m) in names else ()))
 
 
-def _names(said: list[str], names: Collection[str]) -> list[str]:
-    """Runs of two to four words that spell a known name, longest first, not overlapping."""
+def _names(said: list[str], names: Collection[str]) -> list[tuple[int, int, str]]:
+    """(start, end, words) of runs of two to four words that spell a known name, longest first,
+    not overlapping."""
     folded = [fold_title(w) for w in said]
     found, i = [], 0
     while i < len(said):
         for size in range(min(MAX_ALIAS_WORDS, len(said) - i), 1, -1):
             if " ".join(f for f in folded[i:i + size] if f) in names:
-                found.append(" ".join(said[i:i + size]))
+                found.append((i, i + size, " ".join(said[i:i + size])))
                 i += size - 1
                 break
         i += 1

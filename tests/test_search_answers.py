@@ -199,3 +199,9 @@ def test_a_ruling_counts_on_the_rule_it_clarifies(mirror_corpus):
 
 def test_status_phase_tokens_question_answers_with_the_rule(mirror_corpus):
     assert "81.5" in ids(mirror_corpus.search("how many command tokens do I gain in the status phase"), 3)
+
+
+def test_a_name_of_several_words_does_not_outweigh_the_topic_asked_about(default_corpus):
+    # "space docks" is said in passing; the question is about the Warfare strategy card.
+    query = "How does the Warfare secondary work exactly, can I produce at any of my space docks or only at the one in my home system"
+    assert default_corpus.search(query).groups[0][0] == "warfare"
