@@ -7,7 +7,8 @@ from importlib import resources
 import pytest
 
 from corpus import vocab
-from corpus.vocab import Concept, Lexicon, damerau, fold_title, stems, understand, vocabulary, words
+from corpus.spelling import Lexicon, damerau
+from corpus.vocab import Concept, fold_title, stems, understand, vocabulary, words
 
 
 def meanings(text: str) -> list[str]:
