@@ -63,7 +63,7 @@ def prepared(corpus: Corpus, questions: list[dict]) -> list[tuple]:
     with corpus.searcher() as searcher:
         for q in questions:
             text = parser.known.joined(search.clean_query(q["q"]))
-            request = search.understand(text, parser.known.vocabulary, parser.known.phrases, parser.known.indexed)
+            request = search.understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
             exclude = frozenset(parser.scores.number[i] for i in q["exclude"] if i in parser.scores.number)
             found, pages = search.candidates(searcher, parser.scores, request, search.Only(), 10, exclude)
             named = search.named_in(parser, text)

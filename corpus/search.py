@@ -243,7 +243,7 @@ def make_parser(entries, reader, space: meaning.Space | None = None) -> Parser:
 def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int = 0,
            weights: Weights = WEIGHTS, exclude: frozenset[int] = frozenset()):
     """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
-    request = understand(text, parser.known.vocabulary, parser.known.phrases, parser.known.indexed)
+    request = understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
     found, pages = candidates(searcher, parser.scores, request, only, limit, exclude)
     closeness = closeness_of(parser, text)
     meant = closest_rules(closeness, parser.scores, only, exclude) if closeness is not None else []

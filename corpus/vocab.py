@@ -208,10 +208,8 @@ class Known:
         self.titles: dict[str, str] = {}
         for named in pages + [e for e in entries if e.kind == "section"]:
             self.titles.setdefault(fold_title(named.title), named.id)
-        # Card and ability names and topics of several words, read as phrases in questions
-        # ("skilled retreat", "space cannon").
-        self.phrases = frozenset(fold_title(e.title) for e in entries
-                                 if e.kind == "section" or (e.kind == "topic" and " " in fold_title(e.title)))
+        # Card and ability names, read as phrases in questions ("skilled retreat").
+        self.cards = frozenset(fold_title(e.title) for e in entries if e.kind == "section")
         # Made-up pages (open questions, a FAQ list) gather unrelated entries: no topic bonus.
         self.loose = frozenset(e.id for e in pages if e.kind not in page_kinds)
 

@@ -214,12 +214,3 @@ def test_the_words_of_a_name_count_once_between_them():
     weight = {c.said[0]: c.weight for c in request.concepts}
     assert weight[("space", "dock")] == 1.0 and weight[("warfar",)] == 1.0
     assert weight[("dock",)] == weight[("space",)] == vocab.NAME_PART < 0.5
-
-
-def test_a_corpus_reads_its_topics_of_several_words_as_phrases(mirror_corpus):
-    # "space cannon" is a topic, not a card: it is read as its phrase too, its words counting less.
-    known = vocab.Known(mirror_corpus.entries, frozenset())
-    assert {"space cannon", "skilled retreat"} <= known.phrases and "construction" not in known.phrases
-    request = understand("can space cannon fire at ships", known.vocabulary, known.phrases)
-    weight = {c.said[0]: c.weight for c in request.concepts}
-    assert weight[("space", "cannon")] == 1.0 and weight[("cannon",)] == vocab.NAME_PART
