@@ -67,6 +67,8 @@ class NameFinder:
         # question about that topic: it counts as named only by its page.
         self.titles: set[str] = {fold_title(e.title) for e in entries
                                  if e.kind == "section" and e.title} - topics - {""}
+        # A card title inside a topic's name ("command" in "command tokens") is that topic's word.
+        self.topics = {t for t in topics if " " in t}
         # Factions go by short names ("muaat", "the Cabal"): the vocabulary's aliases for them.
         said: dict[str, set[str]] = {}
         for key, alias in (aliases or {}).items():
@@ -164,11 +166,18 @@ class NameFinder:
     def _find(self, text: str, titles: set[str], pages: set[str]) -> None:
         """Add the names in one text to titles and pages."""
         said = [fold_title(w) for w in words(text)]
+        inside = self._in_topics(said)
         for start in range(len(said)):
             if said[start] not in self.starts and said[start]:
                 continue
             for size in range(1, min(MAX_NAME_WORDS, len(said) - start) + 1):
                 run = " ".join(w for w in said[start:start + size] if w)
-                if run in self.titles:
+                if run in self.titles and not any(a <= start and start + size <= b and b - a > size for a, b in inside):
                     titles.add(run)
                 pages.update(self.pages.get(run, ()))
+
+    def _in_topics(self, said: list[str]) -> list[tuple[int, int]]:
+        """(start, end) of the runs of words that say a topic of several words ("command tokens")."""
+        return [(start, start + size) for start in range(len(said))
+                for size in range(2, min(MAX_NAME_WORDS, len(said) - start) + 1)
+                if " ".join(w for w in said[start:start + size] if w) in self.topics]

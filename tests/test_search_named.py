@@ -138,3 +138,13 @@ def test_the_update_typed_leads_its_versions(default_corpus):
 def test_a_faction_and_one_of_its_titles_jump_to_it(default_corpus, query, section):
     results = default_corpus.search(query)
     assert (results.jump, results.hits[0].id) == (section, section)
+
+
+def test_a_card_title_inside_a_topics_name_names_no_card(default_corpus):
+    # "command" is an action card, but in "command tokens" it is the topic's word; "anti-fighter barrage"
+    # does not name the Fighter. Said alone, both still name their cards.
+    default_corpus.search("command")  # opens the index, and with it the parser
+    named = search.named_in(default_corpus._parser, "can I place command tokens with anti-fighter barrage")
+    assert not {"command", "fighter"} & named.titles
+    named = search.named_in(default_corpus._parser, "can I play Command after a fighter is destroyed")
+    assert {"command", "fighter"} <= named.titles
