@@ -172,7 +172,9 @@ class NameFinder:
                 continue
             for size in range(1, min(MAX_NAME_WORDS, len(said) - start) + 1):
                 run = " ".join(w for w in said[start:start + size] if w)
-                if run in self.titles and not any(a <= start and start + size <= b and b - a > size for a, b in inside):
+                # a title inside a longer topic name ("command" in "command tokens") is no name
+                if run in self.titles and not any(a <= start < start + size <= b and b - a > size
+                                                  for a, b in inside):
                     titles.add(run)
                 pages.update(self.pages.get(run, ()))
 
