@@ -65,8 +65,10 @@ class Closeness:
         return [(float(near[j]), self.space.ids[rules[j]]) for j in best]
 
 
-def mixed(ranked: list[tuple[float, dict]], closeness: Closeness, share: float) -> list[tuple[float, dict]]:
-    """Each hit's score as (1 - share) of itself and share of its cosine, scaled to the best hit.
+def mixed(ranked: list[tuple[float, dict]], closeness: Closeness, share: float,
+          weigh: Callable[[dict], float] = lambda fields: 1.0) -> list[tuple[float, dict]]:
+    """Each hit's score as (1 - share) of itself and share of its cosine (times weigh(hit)),
+    scaled to the best hit.
 
     Scaling by the best score keeps scores comparable between spellings of one query (the
     did-you-mean in corpus.finder compares them).
@@ -74,7 +76,7 @@ def mixed(ranked: list[tuple[float, dict]], closeness: Closeness, share: float) 
     if not ranked or share <= 0:
         return ranked
     top = max(score for score, _ in ranked)
-    out = [((1 - share) * score + share * top * closeness.of(fields), fields) for score, fields in ranked]
+    out = [((1 - share) * score + share * top * closeness.of(fields) * weigh(fields), fields) for score, fields in ranked]
     out.sort(key=lambda pair: (-pair[0], pair[1].get("order", 0)))
     return out
 

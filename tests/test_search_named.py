@@ -108,6 +108,15 @@ def test_the_card_played_on_a_unit_comes_before_the_unit(default_corpus):
     assert hits[0].id == "cards/action-cards/emergency-repairs"
 
 
+def test_a_unit_beside_a_card_counts_as_unnamed_in_meaning_too(default_corpus):
+    # By its words Direct Hit leads; the War Sun's text is closer in meaning, so counted fully there it
+    # came first. Its page now comes first, and the War Sun's card is not before it.
+    result = default_corpus.search("can I use Direct Hit on a war sun")
+    ids = [h.id for h in result.hits]
+    assert result.groups[0][0] == "cards/action-cards"
+    assert "cards/units/war-sun" not in ids[:ids.index("cards/action-cards/direct-hit")]
+
+
 def test_a_faction_with_several_of_a_kind_lists_them_all_first(default_corpus):
     # Nekro has two heroes (the base game's and Thunder's Edge's); neither is a jump, both come first.
     results = default_corpus.search("nekro hero")
