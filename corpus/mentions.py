@@ -166,17 +166,20 @@ class NameFinder:
     def _find(self, text: str, titles: set[str], pages: set[str]) -> None:
         """Add the names in one text to titles and pages."""
         said = [fold_title(w) for w in words(text)]
-        inside = self._in_topics(said)
+        found = []
         for start in range(len(said)):
             if said[start] not in self.starts and said[start]:
                 continue
             for size in range(1, min(MAX_NAME_WORDS, len(said) - start) + 1):
                 run = " ".join(w for w in said[start:start + size] if w)
-                # a title inside a longer topic name ("command" in "command tokens") is no name
-                if run in self.titles and not any(a <= start < start + size <= b and b - a > size
-                                                  for a, b in inside):
-                    titles.add(run)
+                if run in self.titles:
+                    found.append((start, start + size, run))
                 pages.update(self.pages.get(run, ()))
+        # A title inside a longer name or topic name is part of it, no name of its own: "cavalry" in
+        # "The Cavalry I", "command" in "command tokens".
+        spans = self._in_topics(said) + [(a, b) for a, b, _ in found]
+        titles.update(run for a, b, run in found
+                      if not any(x <= a < b <= y and y - x > b - a for x, y in spans))
 
     def _in_topics(self, said: list[str]) -> list[tuple[int, int]]:
         """(start, end) of the runs of words that say a topic of several words ("command tokens")."""

@@ -149,6 +149,15 @@ def test_a_faction_and_one_of_its_titles_jump_to_it(default_corpus, query, secti
     assert (results.jump, results.hits[0].id) == (section, section)
 
 
+def test_a_title_inside_a_longer_name_is_part_of_it(default_corpus):
+    # "The Cavalry I" is a unit; the promissory note The Cavalry is not named by it, so the unit is
+    # not taken for a unit beside another card, and it comes first, before The Cavalry II.
+    default_corpus.search("cavalry")  # opens the index, and with it the parser
+    named = search.named_in(default_corpus._parser, "The Cavalry I unit")
+    assert named.titles == {"cavalry i"} and not named.background
+    assert default_corpus.search("The Cavalry I unit").hits[0].id == "cards/units/the-cavalry-i"
+
+
 def test_a_card_title_inside_a_topics_name_names_no_card(default_corpus):
     # "command" is an action card, but in "command tokens" it is the topic's word; "anti-fighter barrage"
     # does not name the Fighter. Said alone, both still name their cards.
