@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from corpus import copies, meaning, search_rules, vocab
 from corpus.index import TermScores
-from corpus.mentions import NOTHING, Named, NameFinder, folded
+from corpus.mentions import NOTHING, Named, NameFinder
 from corpus.snippets import snippet
 from corpus.weights import WEIGHTS, Weights  # noqa: F401  (search.Weights, as callers know it)
 from corpus.vocab import Concept, Request, understand
@@ -209,7 +209,7 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     ranked.sort(key=lambda pair: (-pair[0], pair[1].get("order", 0)))
     meant_pool: list[dict] = []
     if closeness is not None and weights.semantic > 0:
-        ranked = meaning.mixed(ranked, closeness, weights.semantic, _background(named, weights))
+        ranked = meaning.mixed(ranked, closeness, weights.semantic, lambda f: weights.closeness(f, named))
         meant_pool = meaning.answers(ranked, meant, weights.answer_cos, weights.answer_pages)
     # The answers the words found (a card's text among them) and the rules closest in meaning
     # take turns, so a card question keeps its card's text in the first places.
@@ -217,15 +217,6 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
                                                        weights.rule_floor, weights.rule_slot), meant_pool)
     lifted = search_rules.lift(ranked, pool, weights.rule_slot, weights.rule_count)
     return search_rules.numbered(lifted, weights.rule_slot, weights.lrr_pages)
-
-
-def _background(named: Named, weights: Weights):
-    """How much a hit's closeness in meaning counts: a unit named beside another card ("Direct Hit
-    on a war sun") counts as unnamed in meaning too, as it does by its words (Weights.entry)."""
-    def weigh(fields: dict) -> float:
-        background = fields.get("kind") == "section" and folded(fields.get("title", "")) in named.background
-        return weights.section_unnamed if background else 1.0
-    return weigh
 
 
 @dataclass(frozen=True)

@@ -54,5 +54,11 @@ class Weights:
             return self.section_unnamed if title in named.background else self.section
         return self.section_page if fields.get("topic") in named.pages else self.section_unnamed
 
+    def closeness(self, fields: dict, named: Named) -> float:
+        """How much an entry's closeness in meaning counts: a unit named beside another card ("Direct
+        Hit on a war sun") as unnamed, as its words count; every other entry fully."""
+        background = fields.get("kind") == "section" and folded(fields.get("title", "")) in named.background
+        return self.section_unnamed if background else 1.0
+
 
 WEIGHTS = Weights()
