@@ -51,6 +51,11 @@ def test_words_players_type_find_the_page(mirror_corpus, query, page):
     assert mirror_corpus.search(query).groups[0][0] == page
 
 
+def test_trading_with_a_player_reads_as_a_transaction(mirror_corpus):
+    # "trade" alone is the strategy card or trade goods; "trade with" someone is a transaction (60.1, 94.6a)
+    assert {"60.1", "94.6a"} <= set(ids(mirror_corpus.search("can I trade with someone who is not my neighbor"), 3))
+
+
 @pytest.mark.parametrize(("query", "first"), [
     ("sab", ["cards/action-cards/sabotage"]), ("nekr", ["factions/nekro"]),
     ("fla", ["cards/action-cards/flank-speed", "cards/units/flagship"]),
