@@ -103,6 +103,12 @@ def test_a_strategy_card_is_read_on_its_rules_topic(default_corpus):
     assert (card.topic, card.facts["initiative"], card.text.startswith("Primary ability:")) == ("technology-sc", 7, True)
 
 
+def test_a_strategy_card_reads_as_sentences(default_corpus):
+    # the data's lines for Leadership have no full stops; joined into plain text they ran on
+    text = default_corpus.get("leadership/leadership-strategy-card").text
+    assert "Gain 3 command tokens. Spend any amount" in text and text.endswith("spent.")
+
+
 def test_faction_sheet_is_on_the_rules_faction_page(default_corpus):
     sheet = default_corpus.get("factions/arborec").facts["sheet"]
     flagship = next(u for u in sheet["units"] if u["type"] == "flagship")

@@ -85,11 +85,18 @@ def _explore(path: str, item: dict) -> Row:
 
 
 def _strategy_card(path: str, item: dict) -> Row:
-    primary = "\n".join(item.get("primaryTexts") or [])
-    secondary = "\n".join(item.get("secondaryTexts") or [])
+    primary = "\n".join(map(_sentence, item.get("primaryTexts") or []))
+    secondary = "\n".join(map(_sentence, item.get("secondaryTexts") or []))
     text = f"Primary ability: {primary}\nSecondary ability: {secondary}" if secondary else primary
     return Row(PAGES["strategy_cards"][0], "Strategy Card", item.get("name", ""), text, item, path,
                phase="Strategy", facts={"initiative": item.get("initiative")})
+
+
+def _sentence(line: str) -> str:
+    """A strategy card's line as a sentence: some lack their full stop ("Gain 3 command tokens"),
+    and the plain text joins lines into one run."""
+    line = line.rstrip()
+    return line if not line or line[-1] in ".:;!?" else line + "."
 
 
 def _breakthrough(path: str, item: dict) -> Row:
