@@ -56,6 +56,11 @@ def test_trading_with_a_player_reads_as_a_transaction(mirror_corpus):
     assert {"60.1", "94.6a"} <= set(ids(mirror_corpus.search("can I trade with someone who is not my neighbor"), 3))
 
 
+def test_passing_through_activated_systems_reads_as_moving_through_command_tokens(mirror_corpus):
+    # players say "pass through" and "activated systems"; 58.4d says "move through" and "command tokens"
+    assert ids(mirror_corpus.search("Can I pass through one of my own activated systems?"), 1) == ["58.4d"]
+
+
 @pytest.mark.parametrize(("query", "first"), [
     ("sab", ["cards/action-cards/sabotage"]), ("nekr", ["factions/nekro"]),
     ("fla", ["cards/action-cards/flank-speed", "cards/units/flagship"]),
