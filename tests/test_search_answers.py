@@ -61,6 +61,15 @@ def test_passing_through_activated_systems_reads_as_moving_through_command_token
     assert ids(mirror_corpus.search("Can I pass through one of my own activated systems?"), 1) == ["58.4d"]
 
 
+@pytest.mark.parametrize(("query", "rule"), [
+    ("can a carrier carry ground forces from two different systems", "95.1"),  # the rules say "transport"
+    ("do I get the planet card when I conquer a planet", "25.1"),  # "gain control"
+    ("can I unload infantry onto a planet without invading", "49.2"),  # "commit ground forces"
+])
+def test_player_verbs_find_the_rule(mirror_corpus, query, rule):
+    assert rule in ids(mirror_corpus.search(query), 3)
+
+
 @pytest.mark.parametrize(("query", "first"), [
     ("sab", ["cards/action-cards/sabotage"]), ("nekr", ["factions/nekro"]),
     ("fla", ["cards/action-cards/flank-speed", "cards/units/flagship"]),
