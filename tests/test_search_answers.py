@@ -65,9 +65,14 @@ def test_passing_through_activated_systems_reads_as_moving_through_command_token
     ("can a carrier carry ground forces from two different systems", "95.1"),  # the rules say "transport"
     ("do I get the planet card when I conquer a planet", "25.1"),  # "gain control"
     ("can I unload infantry onto a planet without invading", "49.2"),  # "commit ground forces"
+    ("can I skip my turn", "3.2"),  # "pass"; "skip" alone is a technology specialty
 ])
 def test_player_verbs_find_the_rule(mirror_corpus, query, rule):
     assert rule in ids(mirror_corpus.search(query), 3)
+
+
+def test_healing_a_ship_reads_as_repairing_it(mirror_corpus):
+    assert ids(mirror_corpus.search("how do I heal a damaged dreadnought"), 1) == ["87.3"]  # "repaired"
 
 
 @pytest.mark.parametrize(("query", "first"), [
