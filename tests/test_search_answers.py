@@ -66,6 +66,7 @@ def test_passing_through_activated_systems_reads_as_moving_through_command_token
     ("do I get the planet card when I conquer a planet", "25.1"),  # "gain control"
     ("can I unload infantry onto a planet without invading", "49.2"),  # "commit ground forces"
     ("can I skip my turn", "3.2"),  # "pass"; "skip" alone is a technology specialty
+    ("how far can my ships go", "58.3"),  # "move value"
 ])
 def test_player_verbs_find_the_rule(mirror_corpus, query, rule):
     assert rule in ids(mirror_corpus.search(query), 3)
