@@ -7,12 +7,14 @@ section by whether the query names it, or names its page ("the Muaat hero"), or 
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from corpus.names import fold_title, words
+from corpus.names import cased_words, fold_title, words
 
 MAX_NAME_WORDS = 6  # longer titles are not typed
+SHORT_QUERY = 3  # words: "command action card" names the card, whatever its case
 UNITS_PAGE = "cards/units"
 # The kind of section a word says, keyed by its folded form (fold_title drops a plural s: "mechs" is
 # "mech", "heroes" is "heroe"). "alliance pn", "mutiny agenda": a title and its kind name that card.
@@ -98,6 +100,7 @@ class NameFinder:
         # Unit cards (War Sun, Carrier II) are what most questions act on, not what they ask about.
         units = {fold_title(e.title) for e in entries if e.kind == "section" and e.topic == UNITS_PAGE}
         self.units = {title for title in self.titles if title in units or title.removesuffix(" ii") in units}
+        self.plain = _plain_titles(entries, self.titles - self.units)
 
     def find(self, text: str, *terms: str) -> Named:
         """The sections and pages named in a query, or named whole by one of the game terms its
@@ -166,13 +169,15 @@ class NameFinder:
     def _find(self, text: str, titles: set[str], pages: set[str]) -> None:
         """Add the names in one text to titles and pages."""
         said = [fold_title(w) for w in words(text)]
+        typed = cased_words(text)
+        long_query = len(said) > SHORT_QUERY
         found = []
         for start in range(len(said)):
             if said[start] not in self.starts and said[start]:
                 continue
             for size in range(1, min(MAX_NAME_WORDS, len(said) - start) + 1):
                 run = " ".join(w for w in said[start:start + size] if w)
-                if run in self.titles:
+                if run in self.titles and not (long_query and run in self.plain and typed[start].islower()):
                     found.append((start, start + size, run))
                 pages.update(self.pages.get(run, ()))
         # A title inside a longer name or topic name is part of it, no name of its own: "cavalry" in
@@ -186,3 +191,17 @@ class NameFinder:
         return [(start, start + size) for start in range(len(said))
                 for size in range(2, min(MAX_NAME_WORDS, len(said) - start) + 1)
                 if " ".join(w for w in said[start:start + size] if w) in self.topics]
+
+
+def _plain_titles(entries, titles: set[str]) -> frozenset[str]:
+    """One-word titles the corpus mostly writes as plain words ("command", "upgrade"): a long query
+    names them only typed with a capital ("Command"), as a card's name is."""
+    lower: Counter = Counter()
+    upper: Counter = Counter()
+    single = {t for t in titles if " " not in t}
+    for entry in entries:
+        for word in cased_words(entry.text):
+            title = folded(word)
+            if title in single:
+                (upper if word[0].isupper() else lower)[title] += 1
+    return frozenset(t for t in single if lower[t] > 2 * upper[t])

@@ -127,15 +127,25 @@ def sentence_start(text: str, start: int) -> bool:
 
 # Search words: lower-case ASCII, accents dropped, any other character a separator.
 _ASCII_WORD = re.compile(r"[a-z0-9]+")
+_CASED_WORD = re.compile(r"[A-Za-z0-9]+")
 _CAPITALS = re.compile(r"\b[A-Z][A-Z0-9]+\b")
 NAME_MARK = "_0"  # ends in a digit, so the stemmer leaves a name token alone
 
 
 def words(text: str) -> list[str]:
     """Lower-case ASCII words of a text: "Jol–Nar's PDS-2" -> jol, nar, s, pds, 2."""
-    text = "".join(ch if ch.isascii() else ("" if unicodedata.combining(ch) else " ")
+    return _ASCII_WORD.findall(_ascii(text).lower())
+
+
+def cased_words(text: str) -> list[str]:
+    """The words of a text as typed, one for each of words(text): "Jol–Nar's" -> Jol, Nar, s."""
+    return _CASED_WORD.findall(_ascii(text))
+
+
+def _ascii(text: str) -> str:
+    """The text in ASCII: accents dropped, any other character a space."""
+    return "".join(ch if ch.isascii() else ("" if unicodedata.combining(ch) else " ")
                    for ch in unicodedata.normalize("NFKD", text))
-    return _ASCII_WORD.findall(text.lower())
 
 
 def capitals(text: str) -> set[str]:

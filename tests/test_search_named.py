@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from corpus import search
-from corpus.names import fold_title
+from corpus.names import cased_words, fold_title, words
 
 RETREAT = "can I retreat if there are no enemy ships left"
 
@@ -166,3 +166,20 @@ def test_a_card_title_inside_a_topics_name_names_no_card(default_corpus):
     assert not {"command", "fighter"} & named.titles
     named = search.named_in(default_corpus._parser, "can I play Command after a fighter is destroyed")
     assert {"command", "fighter"} <= named.titles
+
+
+def test_a_title_the_rules_use_as_a_plain_word_is_named_only_with_its_capital(default_corpus):
+    # "command" and "upgrade" are action cards, but the rules write them mostly as plain words:
+    # in a question they are that word ("a token from my command pool"), unless typed as a name.
+    default_corpus.search("command")  # opens the index, and with it the parser
+    parser = default_corpus._parser
+    assert not {"command", "upgrade"} & search.named_in(parser, "can I spend a token from my command pool to upgrade").titles
+    assert {"command", "upgrade"} <= search.named_in(parser, "can I play Command and then Upgrade in one turn").titles
+    assert "command" in search.named_in(parser, "command action card").titles  # a few words name it, whatever the case
+    assert "edict" in search.named_in(parser, "can the mahact use edict twice").titles  # mostly written as a name
+
+
+def test_words_as_typed_line_up_with_the_search_words():
+    text = "Jol–Nar's PDS-2 and Z'eu Ω, café COMMAND"
+    assert [w.lower() for w in cased_words(text)] == words(text)
+    assert cased_words(text)[-1] == "COMMAND"
