@@ -10,7 +10,7 @@ from importlib import resources
 from typing import Collection
 
 from corpus.index import ANALYZER
-from corpus.names import capitals, fold_title, name_tokens, words  # noqa: F401 (re-exported)
+from corpus.names import NAME_MARK, capitals, fold_title, name_tokens, words  # noqa: F401 (re-exported)
 from corpus.spelling import Lexicon
 
 MAX_ALIAS_WORDS = 4
@@ -148,7 +148,9 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
                  if i not in used and w not in terms.stopwords and stems(w)]
     concepts += [Concept(_forms(name, exact)) for _, _, name in runs]
     unique = list(dict.fromkeys(c for c in concepts if c.said or c.means or c.rules))
-    marks = frozenset(p for c in unique for alt in c.said + c.means for t in alt for p in t.split("|"))
+    # A name's small words ("the" of The Ion Storm) would mark every "the" of a snippet.
+    marks = frozenset(p for c in unique for alt in c.said + c.means for t in alt for p in t.split("|")
+                      if p.removesuffix(NAME_MARK) not in terms.stopwords)
     return Request(unique, marks)
 
 

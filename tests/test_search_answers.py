@@ -125,6 +125,13 @@ def test_snippet_is_the_sentence_that_answers(mirror_corpus):
     assert hit.snippet.startswith("… If a player ever has more than") and "<mark>discard</mark>" in hit.snippet
 
 
+def test_a_names_small_words_are_not_marked(mirror_corpus):
+    # "the ion storm" is read as the name The Ion Storm too; its "the" is no word to mark in every sentence
+    hits = mirror_corpus.search("how does the ion storm wormhole work").hits[:5]
+    assert any("<mark>storm</mark>" in h.snippet.lower() for h in hits)
+    assert not any("<mark>the</mark>" in h.snippet.lower() for h in hits)
+
+
 def test_opensearch_declares_suggestions(client):
     xml = client.get("/opensearch.xml").get_data(as_text=True)
     assert re.search(r'type="application/x-suggestions\+json"[^>]*template="http://localhost/suggest\?q=', xml)
