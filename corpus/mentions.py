@@ -199,9 +199,10 @@ def _plain_titles(entries, titles: set[str]) -> frozenset[str]:
     lower: Counter = Counter()
     upper: Counter = Counter()
     single = {t for t in titles if " " not in t}
+    fold: dict[str, str] = {}  # its own memo: the corpus's words would crowd out the rerank's titles in folded()
     for entry in entries:
         for word in cased_words(entry.text):
-            title = folded(word)
+            title = fold[word] if word in fold else fold.setdefault(word, fold_title(word))
             if title in single:
                 (upper if word[0].isupper() else lower)[title] += 1
     return frozenset(t for t in single if lower[t] > 2 * upper[t])
