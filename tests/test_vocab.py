@@ -52,6 +52,9 @@ def meanings(text: str) -> list[str]:
     ("cmd tokens", "command tokens"),
     ("CC", "command tokens"),
     ("strat", "strategy card"),
+    ("vulraith", "vuil raith cabal"),  # a common misspelling
+    ("burn a token", "spend"),
+    ("capital ships", "non-fighter ship"),
 ])
 def test_player_words_gain_game_terms(said, means):
     assert means in meanings(said)
