@@ -14,6 +14,6 @@ def run(main) -> None:
         sys.exit(main())
     except CorpusError as exc:
         sys.exit(f"bench/{Path(sys.argv[0]).name}: {exc}")
-    except OSError as exc:  # a questions file or folder that is not there (no ../shared beside the checkout)
+    except FileNotFoundError as exc:  # a questions file that is not there (no ../shared beside the checkout)
         sys.exit(f"bench/{Path(sys.argv[0]).name}: cannot read {exc.filename}: {exc.strerror}"
                  " (pass --queries FILE, or set MECATOL_SHARED to the shared folder)")

@@ -196,13 +196,12 @@ class NameFinder:
 def _plain_titles(entries, titles: set[str]) -> frozenset[str]:
     """One-word titles the corpus mostly writes as plain words ("command", "upgrade"): a long query
     names them only typed with a capital ("Command"), as a card's name is."""
+    single = {t for t in titles if " " not in t}
+    typed = Counter(word for entry in entries for word in cased_words(entry.text))
     lower: Counter = Counter()
     upper: Counter = Counter()
-    single = {t for t in titles if " " not in t}
-    fold: dict[str, str] = {}  # its own memo: the corpus's words would crowd out the rerank's titles in folded()
-    for entry in entries:
-        for word in cased_words(entry.text):
-            title = fold[word] if word in fold else fold.setdefault(word, fold_title(word))
-            if title in single:
-                (upper if word[0].isupper() else lower)[title] += 1
+    for word, count in typed.items():  # each distinct word folded once
+        title = fold_title(word)
+        if title in single:
+            (upper if word[0].isupper() else lower)[title] += count
     return frozenset(t for t in single if lower[t] > 2 * upper[t])
