@@ -64,7 +64,9 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
             results.did_you_mean = fixed
             ranked, request = better, better_request
             results.jump = results.jump or jump_target(corpus, parser, fixed)
-    items = _jump_first(corpus, results.jump, collapsed(ranked, parser.copies), ranked, text, ask.only)
+    items = collapsed(ranked, parser.copies)
+    items = _first(corpus, [results.jump] if results.jump else parser.known.looked_up_rules(text), items,
+                   ranked, ask.only)
     if results.jump is None:
         items = _named_first(corpus, parser, text, items, ask.only)
     if ask.only.source is None:  # title completions are pages and cards, whatever their sources
@@ -133,18 +135,19 @@ def jump_target(corpus, parser: Parser, text: str) -> str | None:
     return named or (parser.names.jump(text) if parser.names else None)
 
 
-def _jump_first(corpus, jump: str | None, items: list, ranked, text: str, only: Only) -> list:
-    """The hits with the jump target moved (or added) to the top, with its own score."""
-    if jump is None:
+def _first(corpus, ids: list[str], items: list, ranked, only: Only) -> list:
+    """The hits with the entries a query names (a jump target, rules it quotes) moved (or added)
+    to the top in that order, each with its own score, else the best score."""
+    targets = [corpus.by_id[i] for i in ids if i in corpus.by_id]
+    targets = [e for e in targets if _allowed(only, e)]
+    if not targets:
         return items
-    target = corpus.by_id[jump]
-    if not _allowed(only, target):
-        return items
-    found = next((item for item in items if item[1]["id"] == jump), None)
-    if found is None:
-        score = next((s for s, f in ranked if f["id"] == jump), max([i[0] for i in items], default=1.0))
-        found = (score, _fields(corpus, target), 1)
-    return [found] + [item for item in items if item[1]["id"] != jump]
+    scores = {f["id"]: s for s, f in ranked}
+    best = max([i[0] for i in items], default=1.0)
+    own = {item[1]["id"]: item for item in items}
+    head = [own.get(e.id) or (scores.get(e.id, best), _fields(corpus, e), 1) for e in targets]
+    chosen = {e.id for e in targets}
+    return head + [item for item in items if item[1]["id"] not in chosen]
 
 
 def _named_first(corpus, parser: Parser, text: str, items: list, only: Only) -> list:

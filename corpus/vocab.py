@@ -222,6 +222,14 @@ class Known:
                 return self.titles[fold_title(name)]
         return None
 
+    def looked_up_rules(self, text: str) -> list[str]:
+        """Rule numbers a short query quotes ("77.3c wormhole"): what the player looks up. Beside
+        more words they are a hint, not a must: a long question may quote an older LRR's number."""
+        rest = RULE_MENTION.sub(" ", text)
+        if len([w for w in words(rest) if w not in self.vocabulary.stopwords]) > MAX_BESIDE_QUOTE:
+            return []
+        return list(dict.fromkeys(r.lower() for r in RULE_MENTION.findall(text)))
+
     def joined(self, text: str) -> str:
         """The query with words players run together split ("spacecannon" -> "space cannon")."""
         return re.sub(r"[A-Za-z]{6,}", lambda m: self._split(m.group()) or m.group(), text)

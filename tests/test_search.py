@@ -36,6 +36,23 @@ def test_rule_id_jumps_and_ranks_first(corpus, query, rule):
     assert (results.jump, results.hits[0].id) == (rule, rule)
 
 
+@pytest.mark.parametrize(("query", "rules"), [
+    ("77.3c wormhole", ["77.3c"]), ("does 58.4b apply to my own ships", ["58.4b"]),
+    ("LRR 37.1 fleet pool", ["37.1"]), ("see 58.4b", ["58.4b"]), ("77.3c and 77.3d", ["77.3c", "77.3d"]),
+])
+def test_rules_a_short_query_quotes_come_first(corpus, query, rules):
+    # Without the lookup, 77.3c is not in the first five for "77.3c wormhole"; "see" finds short notes.
+    results = corpus.search(query)
+    assert results.jump is None and [h.id for h in results.hits[:len(rules)]] == rules
+
+
+def test_a_long_question_may_quote_an_old_rule_number(corpus):
+    # 49.5 is Invasion's last step in LRR 2.0; the quoted words are transport's (95.1).
+    question = ('49.5 says "When a ship with a capacity value moves or is moved, it may transport ground '
+                'forces and fighters," but can ground forces stay in the ship if there is no planet?')
+    assert corpus.search(question).hits[0].id != "49.5"
+
+
 def test_topic_number_jumps_to_the_topic(corpus):
     assert corpus.search("77").jump == "space-cannon"
 
