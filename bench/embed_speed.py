@@ -13,15 +13,14 @@ from pathlib import Path
 
 import guard  # bench/guard.py, beside this script
 from corpus import Corpus, embed
+from ingest.sources import shared_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def dev_queries() -> list[str]:
-    """The players' questions in queries/dev.jsonl (first sentence, as typed into a search box)."""
-    from ingest.sources import shared_dir
-
-    lines = (shared_dir() / "queries" / "dev.jsonl").read_text(encoding="utf-8").splitlines()
+def questions(path: Path) -> list[str]:
+    """The players' questions of a JSON lines file (queries/dev.jsonl by default), as typed into a search box."""
+    lines = path.read_text(encoding="utf-8").splitlines()
     return [json.loads(line)["q"] for line in lines if line.strip()]
 
 
@@ -30,7 +29,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--instance", type=Path, default=ROOT / "instance", help="Instance folder to read.")
     parser.add_argument("--every", type=int, default=1, help="Encode every n-th entry (1: all of them).")
+    parser.add_argument("--queries", type=Path, default=shared_dir() / "queries" / "dev.jsonl",
+                        help="JSON lines with a 'q' field (default: queries/dev.jsonl in $MECATOL_SHARED or ../shared).")
     args = parser.parse_args()
+    asked = questions(args.queries)  # before the slow part: a missing file fails at once
     corpus = Corpus.load(args.instance)
     titles = embed.entry_titles(corpus.entries)
     texts = [embed.embed_text(entry, titles) for entry in corpus.entries][::args.every]
@@ -42,7 +44,7 @@ def main() -> None:
     encoder.encode(texts)
     seconds = time.perf_counter() - started
     print(f"bulk: {len(texts)} entries, {tokens} word pieces in {seconds:.1f} s ({tokens / seconds:.0f} per s)")
-    for label, queries in (("dev questions", dev_queries()), ("'pds2'", ["pds2"] * 50)):
+    for label, queries in (("dev questions", asked), ("'pds2'", ["pds2"] * 50)):
         times = []
         for query in queries * 3:
             started = time.perf_counter()

@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 
 from corpus.vocab import vocabulary
+from ingest.sources import shared_dir
 
-REPO = Path(__file__).resolve().parent.parent
-QUERIES = REPO.parent / "shared" / "queries" / "dev.jsonl"
+QUERIES = shared_dir() / "queries" / "dev.jsonl"
 LIMIT = 10
 
 

@@ -22,9 +22,9 @@ import loo  # noqa: E402  (bench/loo.py, beside this script)
 
 from corpus import Corpus, search  # noqa: E402
 from ingest.slugs import page_slug  # noqa: E402
+from ingest.sources import shared_dir  # noqa: E402
 
-REPO = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("MECATOL_SHARED") or REPO.parent / "shared")
+SHARED = shared_dir()
 LIMIT = 60  # enough hits to see ten distinct topics
 # Leave-one-out strata: all; by kind; by home (an LRR rules topic, or a card or faction page); and
 # among rules-homed questions, those naming no card or faction, as most players' questions.

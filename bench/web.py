@@ -17,9 +17,9 @@ from urllib.parse import urlencode
 
 import guard  # bench/guard.py
 from http_load import http_get, load, percentile, start_server  # bench/http_load.py
+from ingest.sources import shared_dir
 
-REPO = Path(__file__).resolve().parent.parent
-QUERIES = REPO.parent / "shared" / "queries" / "dev.jsonl"
+QUERIES = shared_dir() / "queries" / "dev.jsonl"
 TARGETS = {"search p95 ms": 15.0, "page p95 ms": 20.0, "space cannon KB": 150.0, "search/fts5 p95": 3.0}
 # Figures that must reach at least this much (the rest: at most).
 FLOORS = {"search speed-up": 1.5, "pages speed-up": 1.5}
