@@ -120,7 +120,8 @@ def search_command(query: str, limit: int, as_json: bool, instance: Path | None)
         click.echo(f"did you mean {results.did_you_mean!r}?")
     for rank, hit in enumerate(results.hits, start=1):
         also = f"  (+{hit.count - 1} like it)" if hit.count > 1 else ""
-        click.echo(f"{rank:2}. [{hit.kind}] {hit.id}  {hit.title}  ({hit.page}){also}")
+        mark = " homebrew" if hit.homebrew else ""  # as the web page's badge: not official content
+        click.echo(f"{rank:2}. [{hit.kind}{mark}] {hit.id}  {hit.title}  ({hit.page}){also}")
     if not results.hits:
         suggestion = f"; did you mean {results.did_you_mean!r}?" if results.did_you_mean else ""
         click.echo(f"no results for {results.query!r}{suggestion}")

@@ -104,6 +104,16 @@ def test_the_cli_says_what_it_left_out_and_homebrew_includes_it(tmp_path, monkey
     assert "left out (homebrew): 1 Action Card" in plain and "left out" not in brewed
 
 
+def test_the_cli_listing_marks_homebrew_hits(tmp_path, monkeypatch, capsys):
+    from test_cli import run_cli
+
+    root = _write(tmp_path / "data")
+    run_cli(monkeypatch, capsys, "ingest", str(root), "--quiet", "--homebrew", "--instance", str(tmp_path / "b"))
+    _, listing, _ = run_cli(monkeypatch, capsys, "search", "brewed trick", "--instance", str(tmp_path / "b"))
+    _, official, _ = run_cli(monkeypatch, capsys, "search", "test gambit", "--instance", str(tmp_path / "b"))
+    assert " 1. [section homebrew] " in listing and " 1. [section] " in official
+
+
 @pytest.mark.parametrize(("spec", "shown"), [
     ("cv, cr,2 ff, 4 inf n,pds n, sd n", ["Carrier", "Cruiser", "2 Fighter", "4 Infantry", "PDS", "Space Dock"]),
     ("cv, 2 cr, 2 inf, inf n", ["Carrier", "2 Cruiser", "3 Infantry"]),
