@@ -29,6 +29,20 @@ def test_conditional_get_is_a_304_without_a_body(client, path):
     assert again.headers["ETag"] == etag
 
 
+def test_an_address_with_no_page_is_a_404_whatever_the_client_sends(client):
+    etag = client.get("/rules/space-cannon").headers["ETag"]
+    for path in ("/rules/does-not-exist", "/api/rules/does-not-exist"):
+        assert client.get(path, headers={"If-None-Match": etag}).status_code == 404
+
+
+def test_answers_with_other_links_have_another_etag(client):
+    # The OpenSearch description and citations carry absolute links: a cache must not mix them.
+    plain, secure = (client.get("/opensearch.xml", base_url=base) for base in ("http://localhost", "https://localhost"))
+    assert plain.data != secure.data and plain.headers["ETag"] != secure.headers["ETag"]
+    again = client.get("/opensearch.xml", base_url="https://localhost", headers={"If-None-Match": plain.headers["ETag"]})
+    assert again.status_code == 200 and b"https://localhost/" in again.data
+
+
 def test_a_stale_etag_gets_the_full_answer(client):
     response = client.get("/rules/space-cannon", headers={"If-None-Match": '"0123456789abcdef0123"'})
     assert response.status_code == 200 and b"Space Cannon" in response.data

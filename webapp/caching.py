@@ -1,9 +1,10 @@
-"""HTTP caching: every page and JSON answer is fixed by the corpus version and the code serving it.
+"""HTTP caching: every page and JSON answer is fixed by the corpus version, the code serving it and
+the address it is asked at (answers carry absolute links: citations, OpenSearch).
 
-So one ETag, derived from both, validates them all: a conditional GET whose If-None-Match
-still holds is answered 304 before any view runs, and a proxy or CDN in front may keep
-answers for CACHE_MAX_AGE seconds. Static files are versioned by content hash in their
-URLs (webapp.urls.asset_url) and carry Flask's own ETag.
+So one ETag, derived from those, validates them all: a conditional GET whose If-None-Match still
+holds gets a 304 without the body, and a proxy or CDN in front may keep answers for CACHE_MAX_AGE
+seconds. Static files are versioned by content hash in their URLs (webapp.urls.asset_url) and
+carry Flask's own ETag.
 """
 from __future__ import annotations
 
@@ -34,26 +35,15 @@ def code_hash() -> str:
 
 
 def current_etag() -> str:
-    """The ETag of every answer from the corpus version being served (unquoted)."""
+    """The ETag of every answer from the corpus version being served at this scheme and host (unquoted)."""
     version = get_catalog().folder.name
-    return hashlib.sha256(f"{version}/{current_app.extensions[EXTENSION]}".encode()).hexdigest()[:20]
+    key = f"{version}/{current_app.extensions[EXTENSION]}/{request.host_url}"
+    return hashlib.sha256(key.encode()).hexdigest()[:20]
 
 
 def _cacheable_request() -> bool:
     """GET or HEAD of anything but a static file (those have their own ETag) or a POST-only API."""
     return request.method in ("GET", "HEAD") and request.endpoint not in (None, "static")
-
-
-def not_modified():
-    """Before the view: 304 when the client's copy is still the current one."""
-    # "*" would also match an address with no page at all: leave it to the view.
-    if not _cacheable_request() or not request.if_none_match or request.if_none_match.star_tag:
-        return None
-    etag = current_etag()
-    if not request.if_none_match.contains(etag):
-        return None
-    response = current_app.response_class(status=304)
-    return _mark(response, etag)
 
 
 def add_headers(response):
@@ -71,7 +61,16 @@ def add_headers(response):
     if etag is None:
         response.headers.setdefault("Cache-Control", "no-store")
         return response
-    return _mark(response, etag)
+    return _not_modified(_mark(response, etag), etag)
+
+
+def _not_modified(response, etag: str):
+    """A 304 without the body when the client's copy is the current one. Decided after the view,
+    so an address with no page is a 404 whatever the client sends."""
+    match = request.if_none_match
+    if not match or match.star_tag or not match.contains(etag):
+        return response  # "*" would also match an address with no page at all
+    return _mark(current_app.response_class(status=304), etag)
 
 
 def _mark(response, etag: str):
@@ -84,5 +83,4 @@ def _mark(response, etag: str):
 def init_app(app: Flask) -> None:
     """Hash the code once (per process; workers inherit it) and install the hooks."""
     app.extensions[EXTENSION] = code_hash()
-    app.before_request(not_modified)
     app.after_request(add_headers)
