@@ -138,7 +138,7 @@ def search_command(query: str, limit: int, as_json: bool, instance: Path | None)
 @click.option("--connections", type=click.IntRange(1, 100_000), default=ServeOptions.connections,
               show_default=True, help="Open connections per process, idle ones included.")
 @click.option("--timeout", type=click.IntRange(1, 600), default=ServeOptions.timeout, show_default=True,
-              help="Seconds a connection may stay idle, or take to send its request, before it is closed.")
+              help="Seconds a connection may stay silent, before or within a request, before it is closed.")
 @instance_option
 def serve_command(host: str, port: int, workers: int, threads: int, connections: int, timeout: int,
                   instance: Path | None) -> None:

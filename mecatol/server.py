@@ -5,8 +5,9 @@ workers; each worker opens the read-only corpus itself on its first request (who
 file handles must not be shared across a fork) and notices a re-ingest on its own.
 
 The threaded worker is gunicorn's `gthread`, with one change: a connection that sends
-nothing, or sends a request too slowly, is dropped after `timeout` seconds like an idle
-keep-alive one, so idle sockets cannot hold every slot (gthread alone waits forever).
+nothing, or pauses in the middle of its request, for `timeout` seconds is dropped like an idle
+keep-alive one, so idle sockets cannot hold every slot (gthread alone waits forever). The limit is
+per pause, not per request: bounding a client that drips bytes is the reverse proxy's job.
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ class ServeOptions:
     workers: int = os.cpu_count() or 1
     threads: int = 8
     connections: int = 1000   # open connections per worker, idle ones included
-    timeout: int = 10         # seconds a connection may stay silent, or take to send a request
+    timeout: int = 10         # seconds a connection may stay silent, before or within a request
 
 
 class _Conn(TConn):
