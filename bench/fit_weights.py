@@ -59,7 +59,7 @@ GRID = {
 def prepared(corpus: Corpus, questions: list[dict]) -> list[tuple]:
     """(first-stage candidates, page scores, expected pages, rules, ...) per question, with the
     query's closeness in meaning when the corpus has sentence vectors."""
-    parser, out = corpus._parser, []
+    parser, out = corpus.parser(), []
     with corpus.searcher() as searcher:
         for q in questions:
             text = parser.known.joined(search.clean_query(q["q"]))
@@ -82,7 +82,7 @@ def objective(corpus: Corpus, cases: list[tuple], weights: search.Weights) -> fl
     questions and open questions count half each, however many there are of each: FAQ
     questions are asked the way players ask, and there are fewer of them.
     """
-    parser = corpus._parser
+    parser = corpus.parser()
     totals: dict[tuple, float] = {}
     counts: dict[tuple, int] = {}
     numbered: dict[str, list[bool]] = {"rules": [], "cards": []}
@@ -134,7 +134,7 @@ def fit(corpus: Corpus, cases: list[tuple], passes: int, only: list[str] | None 
 
 
 def main() -> None:
-    """Fit and print the weights to put in corpus/search.py."""
+    """Fit and print the weights to put in corpus/weights.py."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--instance", type=Path, default=Path(os.environ.get("MECATOL_INSTANCE") or "instance"))
     parser.add_argument("--passes", type=int, default=2, help="rounds over all the weights")

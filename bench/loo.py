@@ -80,7 +80,7 @@ def stratum(corpus, home: set[str]) -> str:
 
 def names_its_own(corpus, text: str, home: set[str], rules: list[str]) -> bool:
     """True when the question names its card or ability section, or its faction."""
-    named = search.named_in(corpus._parser, text)  # the search has loaded its parser (a search was run)
+    named = search.named_in(corpus.parser(), text)
     titles = {folded(corpus.by_id[r].title) for r in rules if corpus.by_id[r].kind == "section"}
     return bool(titles & named.titles or home & named.pages)
 

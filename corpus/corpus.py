@@ -205,6 +205,11 @@ class Corpus:
         except damage.DAMAGE as exc:
             raise damage.broken(self.folder / "index", exc) from None
 
+    def parser(self) -> search.Parser:
+        """What search knows of this version's words and names, read from the index on first use."""
+        self._thread_searcher()
+        return self._parser
+
     def _thread_searcher(self):
         """This thread's searcher, opened on its first search and closed with the corpus."""
         searcher = getattr(self._local, "searcher", None)

@@ -28,7 +28,7 @@ def test_the_default_corpus_has_a_vector_per_entry(default_corpus):
     assert default_corpus.vectors is not None
     assert default_corpus.vectors.shape[0] == len(default_corpus.entries)
     default_corpus.search("warm up")  # the parser, and with it the space, is built on the first search
-    assert default_corpus._parser.space is not None
+    assert default_corpus.parser().space is not None
 
 
 def test_a_question_in_other_words_finds_its_page_by_meaning(default_corpus):

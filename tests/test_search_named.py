@@ -32,7 +32,7 @@ def test_a_question_naming_the_card_gets_the_card_first(default_corpus):
 
 
 def test_a_question_naming_a_faction_finds_its_cards(default_corpus):
-    named = search.named_in(default_corpus._parser, "the Cabal flagship and the Muaat hero")
+    named = search.named_in(default_corpus.parser(), "the Cabal flagship and the Muaat hero")
     assert {"factions/vuilraith", "factions/muaat"} <= named.pages
 
 
@@ -40,11 +40,11 @@ def test_a_question_naming_a_faction_finds_its_cards(default_corpus):
                                              ("dd2 afb", "destroyer ii")])
 def test_a_players_word_names_the_card(default_corpus, query, card):
     default_corpus.search("dn2")  # opens the index, and with it the parser
-    assert search.named_in(default_corpus._parser, query).titles == {card}
+    assert search.named_in(default_corpus.parser(), query).titles == {card}
 
 
 def test_hold_names_no_card(default_corpus):
-    assert "shields holding" not in search.named_in(default_corpus._parser, "how many action cards can I hold").titles
+    assert "shields holding" not in search.named_in(default_corpus.parser(), "how many action cards can I hold").titles
 
 
 def test_the_first_three_hits_hold_two_answers(default_corpus):
@@ -70,7 +70,7 @@ def test_answers_lifted_into_the_first_three_never_displace_the_first_hit(defaul
 def test_a_faction_and_a_leader_word_name_that_leader(default_corpus):
     # The query never says "The Alastor": the faction and the category name it.
     default_corpus.search("nekro")  # opens the index, and with it the parser
-    titles = search.named_in(default_corpus._parser, "what does the nekro flagship do in combat").titles
+    titles = search.named_in(default_corpus.parser(), "what does the nekro flagship do in combat").titles
     assert fold_title("The Alastor") in titles
     assert fold_title("Mordred") not in titles  # Nekro's mech: only the categories said
 
@@ -78,13 +78,13 @@ def test_a_faction_and_a_leader_word_name_that_leader(default_corpus):
 def test_a_plural_leader_word_names_them_too(default_corpus):
     # fold_title reads "heroes" as "heroe": the table of kind words must know that form.
     default_corpus.search("nekro")
-    titles = search.named_in(default_corpus._parser, "can mahact heroes be purged").titles
+    titles = search.named_in(default_corpus.parser(), "can mahact heroes be purged").titles
     assert fold_title("Airo Shir Aur — Benediction") in titles
 
 
 def test_two_factions_and_a_leader_word_name_no_leader(default_corpus):
     default_corpus.search("nekro")
-    titles = search.named_in(default_corpus._parser, "the nekro flagship against the sol carriers").titles
+    titles = search.named_in(default_corpus.parser(), "the nekro flagship against the sol carriers").titles
     assert fold_title("The Alastor") not in titles
 
 
@@ -97,9 +97,9 @@ def test_the_named_leader_shows_under_its_faction(default_corpus):
 
 def test_a_unit_named_beside_another_card_is_its_background(default_corpus):
     default_corpus.search("nekro")
-    named = search.named_in(default_corpus._parser, "can I use emergency repairs on a war sun")
+    named = search.named_in(default_corpus.parser(), "can I use emergency repairs on a war sun")
     assert named.background == {"war sun"} and "emergency repair" in named.titles - named.background
-    assert search.named_in(default_corpus._parser, "can a war sun fire space cannon").background == set()
+    assert search.named_in(default_corpus.parser(), "can a war sun fire space cannon").background == set()
 
 
 def test_the_card_played_on_a_unit_comes_before_the_unit(default_corpus):
@@ -153,7 +153,7 @@ def test_a_title_inside_a_longer_name_is_part_of_it(default_corpus):
     # "The Cavalry I" is a unit; the promissory note The Cavalry is not named by it, so the unit is
     # not taken for a unit beside another card, and it comes first, before The Cavalry II.
     default_corpus.search("cavalry")  # opens the index, and with it the parser
-    named = search.named_in(default_corpus._parser, "The Cavalry I unit")
+    named = search.named_in(default_corpus.parser(), "The Cavalry I unit")
     assert named.titles == {"cavalry i"} and not named.background
     assert default_corpus.search("The Cavalry I unit").hits[0].id == "cards/units/the-cavalry-i"
 
@@ -162,9 +162,9 @@ def test_a_card_title_inside_a_topics_name_names_no_card(default_corpus):
     # "command" is an action card, but in "command tokens" it is the topic's word; "anti-fighter barrage"
     # does not name the Fighter. Said alone, both still name their cards.
     default_corpus.search("command")  # opens the index, and with it the parser
-    named = search.named_in(default_corpus._parser, "can I place command tokens with anti-fighter barrage")
+    named = search.named_in(default_corpus.parser(), "can I place command tokens with anti-fighter barrage")
     assert not {"command", "fighter"} & named.titles
-    named = search.named_in(default_corpus._parser, "can I play Command after a fighter is destroyed")
+    named = search.named_in(default_corpus.parser(), "can I play Command after a fighter is destroyed")
     assert {"command", "fighter"} <= named.titles
 
 
@@ -172,7 +172,7 @@ def test_a_title_the_rules_use_as_a_plain_word_is_named_only_with_its_capital(de
     # "command" and "upgrade" are action cards, but the rules write them mostly as plain words:
     # in a question they are that word ("a token from my command pool"), unless typed as a name.
     default_corpus.search("command")  # opens the index, and with it the parser
-    parser = default_corpus._parser
+    parser = default_corpus.parser()
     assert not {"command", "upgrade"} & search.named_in(parser, "can I spend a token from my command pool to upgrade").titles
     assert {"command", "upgrade"} <= search.named_in(parser, "can I play Command and then Upgrade in one turn").titles
     assert "command" in search.named_in(parser, "command action card").titles  # a few words name it, whatever the case

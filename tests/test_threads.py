@@ -53,7 +53,7 @@ def test_phrase_cache_under_16_threads(fresh_corpus, monkeypatch):
     # cache meets another's clear thousands of times (the KeyError this once raised).
     monkeypatch.setattr(corpus_index, "MAX_CACHED", 2)
     with fresh_corpus.searcher():
-        scores = fresh_corpus._parser.scores
+        scores = fresh_corpus.parser().scores
     expected = {}
     with fresh_corpus.searcher() as searcher:
         for terms in PHRASES:
@@ -91,7 +91,7 @@ class ClearedAfterCheck(dict):
 
 def test_phrase_survives_a_clear_between_check_and_read(fresh_corpus):
     with fresh_corpus.searcher() as searcher:
-        scores = fresh_corpus._parser.scores
+        scores = fresh_corpus.parser().scores
         first = scores.phrase(searcher, ("space", "cannon"))
         scores._cache = ClearedAfterCheck(scores._cache)
         assert scores.phrase(searcher, ("space", "cannon")) == first
