@@ -15,6 +15,12 @@ def test_technology_strategy_card_links_to_the_strategy_card(default_corpus):
         assert "technology" not in REF.findall(default_corpus.get(rule_id).html)
 
 
+def test_a_strategy_card_named_with_its_initiative_links_to_the_card(default_corpus):
+    # "the Trade (5) player's turn ... then the Technology (7) player": only Technology shares a title.
+    refs = REF.findall(default_corpus.get("abilities.note-4").html)
+    assert "technology-sc" in refs and "technology" not in refs and "trade" in refs
+
+
 def test_technology_faqs_are_not_about_the_strategy_card(default_corpus):
     faqs = [e for e in default_corpus.entries if e.kind == "faq" and e.section == "Technology"]
     assert len(faqs) >= 6

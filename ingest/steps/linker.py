@@ -25,6 +25,7 @@ _TYPE_WORDS = ("strategy card", "action card", "agenda", "relic", "promissory no
                "objective", "exploration card", "event", "agent", "commander", "hero", "mech",
                "flagship", "breakthrough", "faction ability", "ability", "planet", "leader")
 _TYPE_AFTER = tuple((word, re.compile(rf"{word}(?:s|ies)?\b")) for word in _TYPE_WORDS)
+_INITIATIVE = re.compile(r"[*”\"’')]*\s*\(\s*[1-8]\s*\)")
 
 
 # Last words of faction names that prose uses as plain words, not as the faction's name.
@@ -224,7 +225,10 @@ def _bracketed(text: str, start: int) -> bool:
 
 
 def _type_said(text: str, start: int, end: int) -> str | None:
-    """A kind word right after the name ("Technology strategy card") or right before ("the agenda X")."""
+    """A kind word right after the name ("Technology strategy card") or right before ("the agenda X");
+    an initiative number after it is a strategy card's ("the Technology (7) player")."""
+    if _INITIATIVE.match(text, end):
+        return "strategy card"
     after = names.fold(text[end:end + 40].lstrip(" ”\"’')*").split(".")[0])
     before = names.fold(text[max(0, start - 30):start].rstrip(" “\"‘'(*"))
     for word, pattern in _TYPE_AFTER:
