@@ -2,6 +2,8 @@
 
 Run: .venv/bin/python bench/ingest_speed.py [--runs 3] [--no-cold]  (targets, warm: < 10 s, < 300 MB)
 The first ingest uses an empty sentence-vector cache (every entry encoded); the others reuse it.
+With --no-cold there is no first ingest: the runs use your own cache ($MECATOL_CACHE or
+~/.cache/mecatol), warm once you have ingested the default sources.
 """
 from __future__ import annotations
 
@@ -14,12 +16,14 @@ import tempfile
 import time
 
 
-def one_run(instance: str, cache: str) -> tuple[float, float]:
-    """Ingest once in a child process with this vector cache; (seconds, peak RSS in MB of that child)."""
+def one_run(instance: str, cache: str | None) -> tuple[float, float]:
+    """Ingest once in a child process with this vector cache (None: the user's own); (seconds, peak
+    RSS in MB of that child)."""
     started = time.perf_counter()
+    env = {**os.environ, "MECATOL_CACHE": cache} if cache else None
     with tempfile.TemporaryFile() as err:
         proc = subprocess.Popen([sys.executable, "-m", "mecatol", "ingest", "--quiet", "--instance", instance],
-                                stdout=subprocess.DEVNULL, stderr=err, env={**os.environ, "MECATOL_CACHE": cache})
+                                stdout=subprocess.DEVNULL, stderr=err, env=env)
         # wait4 gives this child's own peak (RUSAGE_CHILDREN would give the largest child so far).
         _, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -34,17 +38,15 @@ def main() -> None:
     """Ingest the defaults a few times into fresh folders and print a summary."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="How many ingests to time with a warm cache.")
-    parser.add_argument("--no-cold", action="store_true", help="Skip the ingest with an empty vector cache.")
+    parser.add_argument("--no-cold", action="store_true", help="No ingest with an empty vector cache: time the runs with your own cache.")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as cache:
-        if not args.no_cold:
+    with tempfile.TemporaryDirectory() as fresh:
+        cache = None if args.no_cold else fresh
+        if cache:
             with tempfile.TemporaryDirectory() as instance:
                 seconds, peak = one_run(instance, cache)
             print("full ingest of the default sources, cold vector cache (every entry encoded)")
             print(f"  wall time: {seconds:.2f} s, peak RSS: {peak:.0f} MB")
-        else:  # warm the cache without timing it
-            with tempfile.TemporaryDirectory() as instance:
-                one_run(instance, cache)
         times, peaks = [], []
         for _ in range(args.runs):
             with tempfile.TemporaryDirectory() as instance:
