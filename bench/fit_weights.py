@@ -147,8 +147,10 @@ def main() -> None:
     train = prepared(corpus, loo.questions(corpus, which="train"))
     held = prepared(corpus, loo.questions(corpus, which="held-out"))
     best = fit(corpus, train + held if args.whole else train, args.passes, args.only)
-    print(f"held-out objective: defaults {objective(corpus, held, search.WEIGHTS):.4f}, "
-          f"fitted {objective(corpus, held, best):.4f}{' (fitted on it too)' if args.whole else ''}")
+    before, after = objective(corpus, held, search.WEIGHTS), objective(corpus, held, best)
+    print(f"held-out objective: defaults {before:.4f}, fitted {after:.4f}{' (fitted on it too)' if args.whole else ''}")
+    if after < before and not args.whole:
+        print("the held-out part lost: a change that gains on train only is not kept (README, Benchmarks)")
     print(best)
     corpus.close()
 
