@@ -43,6 +43,15 @@ def test_typeahead_groups_by_page_and_shows_the_sentence(page):
     assert page.locator(".typeahead .tsnippet mark").count() > 0
 
 
+def test_typeahead_sentences_keep_the_spaces_around_marked_words(page):
+    page.goto("/")
+    expect(page.locator("form input[autofocus]")).to_be_focused()
+    page.keyboard.type("space cann")
+    page.locator(".typeahead .tsnippet mark").first.wait_for()
+    sentences = page.locator(".typeahead .tsnippet").all_inner_texts()
+    assert any("Space Cannon" in s for s in sentences) and not any("SpaceCannon" in s for s in sentences)
+
+
 def test_escape_closes_the_typeahead(page):
     page.goto("/")
     expect(page.locator("form input[autofocus]")).to_be_focused()

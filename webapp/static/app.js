@@ -43,7 +43,10 @@
     function snippetNode(html) {
       const span = document.createElement("span");
       span.className = "tsnippet";
-      const text = (part) => new DOMParser().parseFromString(part, "text/html").documentElement.textContent;
+      // A textarea decodes entities but parses no tags, and keeps a part's leading space (an HTML
+      // document drops it: "<mark>Space</mark> Cannon" read "SpaceCannon").
+      const box = document.createElement("textarea");
+      const text = (part) => { box.innerHTML = part; return box.value; };
       html.split(/(<mark>[\s\S]*?<\/mark>)/).forEach((part) => {
         if (part.startsWith("<mark>")) {
           const mark = document.createElement("mark");
