@@ -184,19 +184,41 @@ def completions(corpus, parser: Parser, query: str, kind: str | None, room: int)
     found = []
     for title, ref in parser.known.titles.items():  # pages first, in page order, then sections
         entry = corpus.by_id.get(ref)
-        if entry is not None and title.startswith(prefix) and (kind is None or entry.kind == kind):
+        if entry is not None and _starts(title, prefix) and (kind is None or entry.kind == kind):
             found.append((0.0, _fields(corpus, entry), 1))
             if len(found) == room:
                 break
     return found
 
 
+def _starts(title: str, prefix: str) -> bool:
+    """A folded title starts with a folded query, or each of the query's words starts the title's
+    word in its place ("grav dri": Gravity Drive)."""
+    if title.startswith(prefix):
+        return True
+    said, words = prefix.split(), title.split()
+    return 1 < len(said) <= len(words) and all(w.startswith(p) for p, w in zip(said, words))
+
+
+def _mid_title(query: str, done: list) -> bool:
+    """A query of several words that ends partway through a word of a completion's title ("plasma sc":
+    Plasma Scoring), whatever that part of a word means alone ("sc": strategy card)."""
+    said = fold_title(query).split()
+    return len(said) > 1 and any(len(words) >= len(said) and words[len(said) - 1] != said[-1]
+                                 for words in (fold_title(f["title"]).split() for _, f, _ in done))
+
+
 def typing(parser: Parser, query: str, done: list) -> bool:
     """True while the query's last word is still being typed: it is no word of the corpus ("sab",
-    "nekr"), no player's word ("po") and no whole word of a completion's title. A word the corpus
+    "nekr"), no player's word ("po") and no whole word of a completion's title, or it ends a query
+    of several words partway through a title's word ("plasma sc", "space do"). A word the corpus
     has ("win", "space") is whole, though titles start with it (The Winnu)."""
     last = query.lower().split()[-1:]
-    if not done or not last or (last[0],) in parser.known.vocabulary.aliases:
+    if not done or not last:
+        return False
+    if _mid_title(query, done):
+        return True
+    if (last[0],) in parser.known.vocabulary.aliases:
         return False
     if last[0] in parser.known.lexicon.counts or last[0] in parser.known.indexed:
         return False

@@ -85,6 +85,16 @@ def test_a_word_being_typed_is_completed_first(mirror_corpus, query, first):
     assert [h.id for h in hits] == first and all(h.score > 0 for h in hits)  # scored as a jump is
 
 
+@pytest.mark.parametrize(("query", "first"), [
+    ("plasma sc", "cards/technology/plasma-scoring"), ("space do", "space-dock"),
+    ("grav dri", "cards/technology/gravity-drive"),
+])
+def test_a_title_of_several_words_being_typed_is_completed_first(mirror_corpus, query, first):
+    # "sc" alone is a player's word for strategy card, and "do" a word of the corpus: partway
+    # through a title's word, they are its start. "grav dri": each word starts the title's word.
+    assert mirror_corpus.search(query).hits[0].id == first
+
+
 @pytest.mark.parametrize(("query", "completion"), [("po", "politics"), ("win", "factions/winnu"), ("space", "space-cannon")])
 def test_a_whole_word_keeps_its_hits_first(mirror_corpus, query, completion):
     # "po" is a player's word for public objective, not the start of Politics; "win" a word of the
