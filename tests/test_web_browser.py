@@ -103,6 +103,19 @@ def test_copy_citation(page, base_url):
                     f'{base_url}/r/77.7d')
 
 
+def test_copy_without_a_clipboard_shows_the_citation_across_the_rule(page):
+    # A plain-http LAN address has no clipboard API: the text is shown, selected, to copy by hand.
+    page.add_init_script("Object.defineProperty(navigator, 'clipboard', {value: undefined})")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/rules/space-cannon")
+    page.locator('[id="77.7d"] button.cite').click()
+    area = page.locator('[id="77.7d"] textarea.copy-fallback')
+    area.wait_for()
+    rule = page.locator('[id="77.7d"]').bounding_box()
+    assert area.input_value().startswith("77.7d (Space Cannon, LRR 2.0)")
+    assert area.bounding_box()["width"] > 0.8 * rule["width"]
+
+
 def test_space_cannon_screenshot(page):
     OUTPUT.mkdir(exist_ok=True)
     page.set_viewport_size({"width": 900, "height": 1200})
