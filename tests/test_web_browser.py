@@ -76,6 +76,31 @@ def test_permalink_lands_highlighted(page):
     assert rule.evaluate("el => el.matches(':target')")
 
 
+def _in_view(page, locator) -> bool:
+    box = locator.bounding_box()
+    return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+def test_permalink_on_a_laptop_shows_the_heading_above_the_rule(page):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto("/r/77.3c")
+    page.wait_for_url(re.compile(r"#77\.3c$"))
+    page.wait_for_function("document.readyState === 'complete'")
+    page.wait_for_timeout(100)
+    assert _in_view(page, page.locator('[id="77.2"] h2')) and _in_view(page, page.locator('[id="77.3c"]'))
+
+
+def test_permalink_on_a_phone_names_the_heading_and_step_right_above(page):
+    # 77.6 Space Cannon Defense is a whole screen above 77.7d on a phone, and so is step 77.7.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/r/77.7d")
+    page.wait_for_url(re.compile(r"#77\.7d$"))
+    crumb = page.locator("p.context")
+    crumb.wait_for()
+    assert crumb.inner_text().startswith("77.6 Space Cannon Defense › 77.7 Step 1 – Roll Dice")
+    assert _in_view(page, crumb) and _in_view(page, page.locator('[id="77.7d"]'))
+
+
 def test_hovering_a_rule_link_previews_the_rule(page):
     page.goto("/rules/space-cannon")
     page.locator('a.xref[data-ref="77.2"]').first.hover()

@@ -202,6 +202,7 @@
   // Arriving at /rules/space-cannon#77.7d: highlight the rule (ids contain dots, so no querySelector).
   function arrive() {
     document.querySelectorAll(".arrived").forEach((el) => el.classList.remove("arrived"));
+    document.querySelectorAll("p.context").forEach((el) => el.remove());
     if (location.hash.length < 2) return;
     const el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (!el) return;
@@ -212,7 +213,8 @@
   }
   function place(el) {
     // Show the rule with the heading it sits under (77.7d under "Space Cannon Defense"), if both fit.
-    // Else show it under its parent step (77.7), as far as the viewport allows.
+    // Else (a phone, a long step) name the heading, and the step if that is too far too, in a line
+    // right above: a rule alone does not say whether it is Offense or Defense.
     if (!el.matches(".rule, .note")) return;
     const depth = (node) => Number((node.className.match(/\bd(\d)\b/) || [0, 0])[1]);
     let head = el.previousElementSibling, parent = null;
@@ -220,9 +222,23 @@
       if (!parent && head.matches(".rule, .note") && depth(head) < depth(el)) parent = head;
       head = head.previousElementSibling;
     }
-    const fits = (top) => top && el.getBoundingClientRect().bottom - top.getBoundingClientRect().top < window.innerHeight * 0.9;
-    const shown = fits(head) ? head : fits(parent) ? parent : null;
-    if (shown) window.scrollTo(0, window.scrollY + shown.getBoundingClientRect().top - 8);
+    const top = (node) => window.scrollTo(0, window.scrollY + node.getBoundingClientRect().top - 8);
+    const fits = (node) => node && el.getBoundingClientRect().bottom - node.getBoundingClientRect().top < window.innerHeight * 0.9;
+    if (fits(head)) return top(head);
+    const title = head ? (head.querySelector("h2") || head).textContent : (document.querySelector("h1") || {}).textContent;
+    const above = fits(parent) ? parent : el;
+    const crumb = document.createElement("p");
+    crumb.className = "context";
+    crumb.textContent = [title, above === el && parent ? summary(parent) : ""].filter(Boolean).join(" › ").trim();
+    if (!crumb.textContent) return top(above);
+    above.before(crumb);
+    top(crumb);
+  }
+  function summary(rule) {
+    // "77.7 Step 1 – Roll Dice: Each player may …": the number and the rule's first words.
+    const number = rule.querySelector(".rid, .nlabel");
+    const words = (rule.querySelector(".body") || rule).textContent.trim().split(/\s+/);
+    return (number ? number.textContent + " " : "") + words.slice(0, 8).join(" ") + (words.length > 8 ? " …" : "");
   }
   window.addEventListener("hashchange", arrive);
   arrive();
