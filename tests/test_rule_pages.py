@@ -55,6 +55,14 @@ def test_the_wormhole_ruling_sits_under_77_3c(client):
     assert '<details class="ruling faq"><summary>' in block and 'id="faq.space-cannon.3a779f"' in block
 
 
+def test_rulings_after_a_rules_sub_rules_say_which_rule_they_clarify(client):
+    # The Plasma Scoring rulings clarify 77.7; they follow its last sub-rule, 77.7d, and say so.
+    html = client.get("/rules/space-cannon").get_data(as_text=True)
+    after = html[html.index('id="77.7d"'):html.index('id="77.8"')]
+    own = html[html.index('id="77.3c"'):html.index('id="77.3d"')]
+    assert after.count('<span class="about">on 77.7:</span>') == 2 and 'class="about"' not in own
+
+
 def test_rulings_without_a_rule_stay_in_the_page_faq_block(client):
     html = client.get("/rules/space-cannon").get_data(as_text=True)
     block = html[html.index('<section class="faqs">'):]

@@ -20,6 +20,9 @@ class Block:
     faqs: list[Entry] = field(default_factory=list)
     questions: list[Entry] = field(default_factory=list)
     missing_from: list[dict] = field(default_factory=list)
+    # ruling id -> the rule or card it clarifies, when that is not this entry: rulings on 77.7 follow
+    # 77.7d, the last rule under it, and a player must not read them as about 77.7d.
+    about: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -85,13 +88,21 @@ class Catalog:
         after = self._last_descendants(blocks)
         loose: dict[str, list[Entry]] = {"faq": [], "question": []}
         for ruling, anchors in self._rulings.get(slug, ()):
-            target = next((after[a] for a in anchors if a in after), None)
-            if target is not None:
+            anchor = next((a for a in anchors if a in after), None)
+            if anchor is not None:
+                target = after[anchor]
                 (target.faqs if ruling.kind == "faq" else target.questions).append(ruling)
+                if target.entry.id != anchor:
+                    target.about[ruling.id] = self._label(anchor)
             elif ruling.topic == slug:
                 loose[ruling.kind].append(ruling)
         return PageView(page, blocks, loose["faq"], loose["question"], self._related(page),
                         self._referencing(slug, entries))
+
+    def _label(self, entry_id: str) -> str:
+        """How a page names a rule (its number) or a card or ability (its title)."""
+        entry = self.corpus.by_id[entry_id]
+        return entry.id if entry.kind in ("rule", "text") else entry.title
 
     def _last_descendants(self, blocks: list[Block]) -> dict[str, Block]:
         """id -> the last block of that entry and everything under it, where its FAQs go."""
