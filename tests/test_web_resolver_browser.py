@@ -156,6 +156,19 @@ def test_resolver_screenshot(page):
     assert (OUTPUT / "resolver.png").stat().st_size > 10_000
 
 
+def test_a_wide_chart_on_a_phone_starts_at_the_likeliest_count(page):
+    # 2 War Suns and 3 Dreadnought IIs bombarding: 0 to 10 hits, wider than a phone; 7 is likeliest.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/rules/bombardment?ability=bombardment&u=War+Sun*2&u=Dreadnought+II*3&plasma=1#resolver")
+    page.locator("#resolver[data-ready=true]").wait_for()
+    scroll = page.locator(".rs-scroll").first
+    assert scroll.evaluate("el => el.scrollWidth > el.clientWidth")
+    heights = [float(h) for h in page.locator(".rs-bar rect").evaluate_all("rs => rs.map(r => r.getAttribute('height'))")]
+    tallest = page.locator(".rs-bar rect").nth(heights.index(max(heights))).bounding_box()
+    box = scroll.bounding_box()
+    assert box["x"] <= tallest["x"] and tallest["x"] + tallest["width"] <= box["x"] + box["width"]
+
+
 def fight_in_space(page) -> None:
     """Two Dreadnought IIs against a Carrier and two Destroyer IIs on the Space Combat page."""
     open_widget(page, "/rules/space-combat")

@@ -50,7 +50,21 @@
     const link = current.querySelector(".rs-permalink");
     if (link.getAttribute("href")) history.replaceState(history.state, "", link.getAttribute("href"));
     setupCopy();
+    centerCharts();
     box.dataset.answers = String(Number(box.dataset.answers || 0) + 1);
+  }
+
+  // A chart wider than its box (a phone, many hit counts) scrolls: start it at the likeliest count,
+  // not at 0 hits with the tallest bars out of view.
+  function centerCharts() {
+    box.querySelectorAll(".rs-scroll").forEach((scroll) => {
+      if (scroll.scrollWidth <= scroll.clientWidth) return;
+      const bars = Array.from(scroll.querySelectorAll(".rs-bar rect"));
+      const tallest = bars.reduce((a, b) => (Number(b.getAttribute("height")) > Number(a.getAttribute("height")) ? b : a), bars[0]);
+      if (!tallest) return;
+      const middle = Number(tallest.getAttribute("x")) + Number(tallest.getAttribute("width")) / 2;
+      scroll.scrollLeft = middle - scroll.clientWidth / 2;
+    });
   }
 
   let pending = null;
@@ -145,7 +159,9 @@
     });
   }
   setupCopy();
+  box.addEventListener("toggle", () => { if (box.open) centerCharts(); });  // a closed box has no width
   if (location.hash === "#resolver") box.open = true;
   if (form.querySelector("input[name=ability]")) follow();
+  centerCharts();
   box.dataset.ready = "true";
 })();
