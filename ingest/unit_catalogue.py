@@ -24,20 +24,23 @@ _EXPANSION = {"base": "base", "pok": "pok", "thunders_edge": "te", "twilights_fa
 _ALIASES = {"bastion_spacedock": ["4X31C Helios V1", "Helios V1", "4X31C Helios"],
             "bastion_spacedock2": ["4X31C Helios V2", "Helios V2"],
             "flagship": ["Factionless Flagship"], "mech": ["Factionless Mech"]}
-# The bot's factionless units go by the names the rules give them.
+# The bot's factionless units go by the names the rules give them, and a misspelt one by its
+# printed name (the data's spelling stays an alias).
 GENERIC_NAMES = {"flagship": "Flagship", "mech": "Mech"}
+PRINTED = {"Anihilator": "Annihilator"}
 _BONUS = re.compile(r"resource value of this planet is increased by (\d)", re.I)
 
 
 def unit_record(path: str, item: dict) -> dict:
     """One catalogue record in corpus.resolve.units' JSON form."""
     v = values(item)
-    name = GENERIC_NAMES.get(item["id"], item["name"])
+    name = GENERIC_NAMES.get(item["id"], PRINTED.get(item["name"], item["name"]))
     numeral = re.search(r" (I{1,2})$", name)
     record = {
         "id": slugify(re.sub(r" (I{1,2})$", lambda m: f" {len(m.group(1))}", name)).replace("-", "_"),
         "name": name, "type": _type(item), "source": f"AsyncTI4/TI4_map_generator_bot src/main/resources/{path}",
-        "aliases": _ALIASES.get(item["id"], [name[:-2]] if numeral and numeral.group(1) == "I" else []),
+        "aliases": _ALIASES.get(item["id"], [name[:-2]] if numeral and numeral.group(1) == "I" else [])
+        + ([item["name"]] if item["name"] in PRINTED else []),
         "faction": _faction(item["faction"]) if item.get("faction") else None,
         "expansion": _EXPANSION.get(item["source"], item["source"]), "cost": v.get("cost"),
         "per_cost": v["per_cost"], "sustain_damage": v.get("sustain_damage", False),

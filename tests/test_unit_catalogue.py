@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from corpus.resolve.units import load
-from ingest.unit_catalogue import GENERIC_NAMES, TARGET, generate
+from ingest.unit_catalogue import GENERIC_NAMES, PRINTED, TARGET, generate
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +47,7 @@ def test_catalogue_values_match_the_data_for_every_official_unit(official_units)
     expansion = {"base": "base", "pok": "pok", "thunders_edge": "te", "twilights_fall": "tf"}
     differ = []
     for file, item in official_units:
-        name = GENERIC_NAMES.get(item["id"], item["name"])
+        name = GENERIC_NAMES.get(item["id"], PRINTED.get(item["name"], item["name"]))
         unit = by_source[(file, name, expansion.get(item["source"], item["source"]))]
         want = {
             "cost": None if item.get("cost") is None else max(1, int(item["cost"])),

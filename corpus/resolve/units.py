@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from dataclasses import dataclass
 from importlib import resources
 
@@ -124,8 +125,11 @@ def _roll_dict(roll: Roll) -> dict:
 
 
 def unit_key(name: str) -> str:
-    """Lookup key: ASCII words, lower case (accents go, en dashes separate); a final 1/2 reads as I/II."""
+    """Lookup key: ASCII words, lower case (accents go, en dashes separate); a final 1/2 reads as I/II,
+    also typed onto the name ("pds2", "dreadnought2")."""
     found = words(name)
+    if found and re.fullmatch(r"[a-z]+[12]", found[-1]):
+        found[-1:] = [found[-1][:-1], found[-1][-1]]
     if found and found[-1] in ("1", "2"):
         found[-1] = "i" * int(found[-1])
     return " ".join(found)
