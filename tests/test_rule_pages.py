@@ -63,6 +63,13 @@ def test_rulings_after_a_rules_sub_rules_say_which_rule_they_clarify(client):
     assert after.count('<span class="about">on 77.7:</span>') == 2 and 'class="about"' not in own
 
 
+def test_a_ruling_on_two_wiki_pages_names_each_page(client):
+    html = client.get("/rules/space-cannon").get_data(as_text=True)
+    ruling = html[html.index('id="faq.space-cannon.3a779f"'):]
+    label = re.sub(r"<[^>]+>", "", ruling[ruling.index('<p class="label">'):ruling.index("</p>")])
+    assert label.endswith("Twilight Imperium wiki (FAQ), Twilight Imperium wiki (Space Cannon)")
+
+
 def test_rulings_without_a_rule_stay_in_the_page_faq_block(client):
     html = client.get("/rules/space-cannon").get_data(as_text=True)
     block = html[html.index('<section class="faqs">'):]

@@ -1,6 +1,8 @@
 """Citations and source labels for people: what "copy" gives and what provenance shows."""
 from __future__ import annotations
 
+from urllib.parse import unquote
+
 from corpus import Corpus
 from corpus.model import Entry, Source
 from webapp import urls
@@ -21,6 +23,19 @@ def source_label(source: Source | dict) -> str:
     if _SAVED in version:
         return f"{label}, {version.split(_SAVED)[0]} (an older saved copy)"
     return f"{label}, {version}" if version else label
+
+
+def source_labels(sources) -> list[str]:
+    """Each source's label; two alike (a ruling on two wiki pages) also name their page:
+    "Twilight Imperium wiki (Space Cannon)"."""
+    labels = [source_label(s) for s in sources]
+    return [f"{label} ({_page_name(s.url)})" if labels.count(label) > 1 and _page_name(s.url) else label
+            for label, s in zip(labels, sources)]
+
+
+def _page_name(url: str) -> str:
+    """The page a URL names, in words: ".../wiki/Space_Cannon" -> "Space Cannon"."""
+    return unquote(url.split("#")[0].rstrip("/").rsplit("/", 1)[-1]).replace("_", " ") if "/" in url else ""
 
 
 def edition(entry: Entry) -> str:

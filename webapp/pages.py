@@ -19,7 +19,8 @@ def _template_helpers(state) -> None:
         page_url=urls.page_url, permalink=urls.permalink, search_url=urls.search_url, asset_url=urls.asset_url,
         kind_label=lambda kind: views.KIND_LABELS.get(kind, kind),
         authority_label=lambda value: views.AUTHORITY_LABELS.get(value, value),
-        source_label=citation.source_label, cite_text=lambda entry: citation.citation(get_corpus(), entry),
+        source_label=citation.source_label, source_labels=citation.source_labels,
+        cite_text=lambda entry: citation.citation(get_corpus(), entry),
         unit_values=value_list)
 
 
