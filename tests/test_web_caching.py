@@ -35,6 +35,21 @@ def test_an_address_with_no_page_is_a_404_whatever_the_client_sends(client):
         assert client.get(path, headers={"If-None-Match": etag}).status_code == 404
 
 
+def test_a_304_for_an_address_answered_before_renders_nothing(app, client):
+    from flask import template_rendered
+
+    rendered = []
+
+    def record(sender, template, context, **extra):
+        rendered.append(template.name)
+
+    etag = client.get("/rules/space-cannon?seen=yes").headers["ETag"]
+    with template_rendered.connected_to(record, app):
+        again = client.get("/rules/space-cannon?seen=yes", headers={"If-None-Match": etag})
+        first_time = client.get("/rules/pds?seen=no", headers={"If-None-Match": etag})  # same ETag, new address
+    assert (again.status_code, first_time.status_code) == (304, 304) and rendered == ["page.html"]
+
+
 def test_answers_with_other_links_have_another_etag(client):
     # The OpenSearch description and citations carry absolute links: a cache must not mix them.
     plain, secure = (client.get("/opensearch.xml", base_url=base) for base in ("http://localhost", "https://localhost"))

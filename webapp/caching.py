@@ -2,8 +2,9 @@
 the address it is asked at (answers carry absolute links: citations, OpenSearch).
 
 So one ETag, derived from those, validates them all: a conditional GET whose If-None-Match still
-holds gets a 304 without the body, and a proxy or CDN in front may keep answers for CACHE_MAX_AGE
-seconds. Static files are versioned by content hash in their URLs (webapp.urls.asset_url) and
+holds gets a 304 without the body (before the view, for an address this process has answered under
+that ETag; else after it, so an address with no page stays a 404), and a proxy or CDN in front may
+keep answers for CACHE_MAX_AGE seconds. Static files are versioned by content hash in their URLs (webapp.urls.asset_url) and
 carry Flask's own ETag.
 """
 from __future__ import annotations
@@ -17,6 +18,8 @@ from corpus import CorpusError
 from webapp.corpus_access import get_catalog
 
 EXTENSION = "mecatol.code-hash"
+ANSWERED = "mecatol.answered"  # (etag, path) this process has answered: a 304 for them needs no view
+MAX_ANSWERED = 20_000
 CACHEABLE = frozenset({200, 301, 302, 308})
 # The code and data whose change changes an answer for the same corpus.
 _CODE = ("webapp", "corpus")
@@ -46,6 +49,22 @@ def _cacheable_request() -> bool:
     return request.method in ("GET", "HEAD") and request.endpoint not in (None, "static")
 
 
+def known_not_modified():
+    """Before the view: a 304 at once for an address this process has answered under the client's
+    ETag (the ETag already names the corpus version, the code and the host). Any other address
+    goes through its view, so one with no page is a 404 whatever the client sends."""
+    match = request.if_none_match
+    if not _cacheable_request() or not match or match.star_tag:
+        return None
+    try:
+        etag = current_etag()
+    except CorpusError:
+        return None  # the view says what is wrong
+    if not match.contains(etag) or (etag, request.full_path) not in current_app.extensions[ANSWERED]:
+        return None
+    return _mark(current_app.response_class(status=304), etag)
+
+
 def add_headers(response):
     """After the view: ETag and Cache-Control on answers a cache may keep, no-store on the rest."""
     if request.endpoint == "static":
@@ -61,6 +80,10 @@ def add_headers(response):
     if etag is None:
         response.headers.setdefault("Cache-Control", "no-store")
         return response
+    answered = current_app.extensions[ANSWERED]
+    if len(answered) >= MAX_ANSWERED:
+        answered.clear()  # bounded: searches are endless; forgetting only costs a view
+    answered.add((etag, request.full_path))
     return _not_modified(_mark(response, etag), etag)
 
 
@@ -83,4 +106,6 @@ def _mark(response, etag: str):
 def init_app(app: Flask) -> None:
     """Hash the code once (per process; workers inherit it) and install the hooks."""
     app.extensions[EXTENSION] = code_hash()
+    app.extensions[ANSWERED] = set()
+    app.before_request(known_not_modified)
     app.after_request(add_headers)
