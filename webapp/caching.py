@@ -4,8 +4,8 @@ the address it is asked at (answers carry absolute links: citations, OpenSearch)
 So one ETag, derived from those, validates them all: a conditional GET whose If-None-Match still
 holds gets a 304 without the body (before the view, for an address this process has answered under
 that ETag; else after it, so an address with no page stays a 404), and a proxy or CDN in front may
-keep answers for CACHE_MAX_AGE seconds. Static files are versioned by content hash in their URLs (webapp.urls.asset_url) and
-carry Flask's own ETag.
+keep answers for CACHE_MAX_AGE seconds. Static files are versioned by content hash in their URLs
+(webapp.urls.asset_url) and carry Flask's own ETag.
 """
 from __future__ import annotations
 
@@ -53,14 +53,13 @@ def known_not_modified():
     """Before the view: a 304 at once for an address this process has answered under the client's
     ETag (the ETag already names the corpus version, the code and the host). Any other address
     goes through its view, so one with no page is a 404 whatever the client sends."""
-    match = request.if_none_match
-    if not _cacheable_request() or not match or match.star_tag:
+    if not _cacheable_request() or not request.if_none_match:
         return None
     try:
         etag = current_etag()
     except CorpusError:
         return None  # the view says what is wrong
-    if not match.contains(etag) or (etag, request.full_path) not in current_app.extensions[ANSWERED]:
+    if not _client_has(etag) or (etag, request.full_path) not in current_app.extensions[ANSWERED]:
         return None
     return _mark(current_app.response_class(status=304), etag)
 
@@ -90,10 +89,13 @@ def add_headers(response):
 def _not_modified(response, etag: str):
     """A 304 without the body when the client's copy is the current one. Decided after the view,
     so an address with no page is a 404 whatever the client sends."""
+    return _mark(current_app.response_class(status=304), etag) if _client_has(etag) else response
+
+
+def _client_has(etag: str) -> bool:
+    """The request's If-None-Match names this ETag ("*" would also match an address with no page)."""
     match = request.if_none_match
-    if not match or match.star_tag or not match.contains(etag):
-        return response  # "*" would also match an address with no page at all
-    return _mark(current_app.response_class(status=304), etag)
+    return bool(match) and not match.star_tag and match.contains(etag)
 
 
 def _mark(response, etag: str):

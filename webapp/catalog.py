@@ -102,7 +102,7 @@ class Catalog:
     def _label(self, entry_id: str) -> str:
         """How a page names a rule (its number) or a card or ability (its title)."""
         entry = self.corpus.by_id[entry_id]
-        return entry.id if entry.kind in ("rule", "text") else entry.title
+        return entry.number or entry.title
 
     def _last_descendants(self, blocks: list[Block]) -> dict[str, Block]:
         """id -> the last block of that entry and everything under it, where its FAQs go."""
