@@ -8,6 +8,7 @@ With --no-cold there is no first ingest: the runs use your own cache ($MECATOL_C
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import subprocess
@@ -40,8 +41,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="How many ingests to time with a warm cache.")
     parser.add_argument("--no-cold", action="store_true", help="No ingest with an empty vector cache: time the runs with your own cache.")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as fresh:
-        cache = None if args.no_cold else fresh
+    # --no-cold: the runs use the user's own cache (None), so no empty one is made.
+    with contextlib.nullcontext() if args.no_cold else tempfile.TemporaryDirectory() as cache:
         if cache:
             with tempfile.TemporaryDirectory() as instance:
                 seconds, peak = one_run(instance, cache)

@@ -68,7 +68,7 @@ class Corpus:
     def topic(self, slug: str) -> list[Entry]:
         """Every entry of one page, page entry first, in document order."""
         if slug not in self.by_id or self.by_id[slug].kind not in PAGE_KINDS:
-            raise UnknownIdError(slug)
+            raise UnknownIdError(slug, "page")
         return self._by_topic[slug]
 
     def planets(self) -> dict[str, tuple[str, int]]:

@@ -19,8 +19,8 @@ class NoCorpusError(CorpusError):
 class UnknownIdError(CorpusError, KeyError):
     """No entry has this id."""
 
-    def __init__(self, entry_id: str):
-        super().__init__(f"no rule or entry with id {entry_id!r}")
+    def __init__(self, entry_id: str, what: str = "rule or entry"):
+        super().__init__(f"no {what} with id {entry_id!r}")
         self.entry_id = entry_id
 
     def __str__(self) -> str:

@@ -125,3 +125,10 @@ def test_api_reads_ids_in_any_letter_case(client, path, canonical):
     # As the pages do (`/r/77.7D`): an id typed or pasted in another case is the same entry.
     body = client.get(path).get_json()
     assert (body["entry"] if "/rules/" in path else body["page"])["id"] == canonical
+
+
+def test_a_rule_asked_for_as_a_page_is_not_called_missing(client):
+    # 77.7d exists as a rule: the page endpoint says it has no such page, not that no entry has the id.
+    error = client.get("/api/topics/77.7d").json["error"]
+    assert error.startswith("no page with id '77.7d'")
+    assert client.get("/api/rules/77.7d").status_code == 200

@@ -82,7 +82,7 @@ def show_page(slug: str, kind: str = "topic"):
         return redirect(urls.page_url(get_corpus().get(named)), 302)
     view = views.page_view(slug)
     if view.page.kind != kind:
-        raise UnknownIdError(slug)
+        raise UnknownIdError(slug, f"{kind} page")
     return render_template("page.html", view=view, r=get_catalog().renderer,
                            json_url=urls.api_page_url(slug), resolver=widget.widget(view.page, request.args))
 
