@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+import numpy as np
+
 from corpus.model import PAGE_KINDS, Entry
 from ingest.errors import IngestError
 from ingest.steps.components import attach_components
@@ -53,14 +55,17 @@ def check_ids(entries: list[Entry]) -> list[Entry]:
     return entries
 
 
-STEPS: tuple[Step, ...] = (
+BEFORE_RULINGS: tuple[Step, ...] = (
     merge_duplicates, merge_same_rulings, compare_copies, attach_components, link_faqs, merge_restated, home_entries,
-    attach_rulings, crosslink, link_refs, order_entries, check_ids,
 )
+AFTER_RULINGS: tuple[Step, ...] = (crosslink, link_refs, order_entries, check_ids)
 
 
-def run_steps(entries: list[Entry], steps: tuple[Step, ...] = STEPS) -> list[Entry]:
-    """Apply each step in turn."""
-    for step in steps:
+def run_steps(entries: list[Entry], vectors: Callable[[list[Entry]], np.ndarray | None] = lambda _: None) -> list[Entry]:
+    """Apply each step in turn; rulings find their rules with the entries' sentence vectors (`vectors`)."""
+    for step in BEFORE_RULINGS:
+        entries = step(entries)
+    entries = attach_rulings(entries, vectors(entries))
+    for step in AFTER_RULINGS:
         entries = step(entries)
     return entries

@@ -13,12 +13,28 @@ import pytest
     ("faq.the-nekro-virus.179278", "90.17"),  # printed faction units are not technologies for Valefar
     ("faq.the-vuil-raith-cabal.013002", "41.1"),  # The Crucible and a gravity rift's +1 move
     ("faq.exploration.490fac", "10.1c"),  # Crown of Thalnos: combat rolls only, not anti-fighter barrage
-    ("question.metali-void-armaments.4bd51c", "10.1c"),  # commanders and the anti-fighter barrage roll
-    ("faq.exploration.dd3093", "35.2d"),  # gaining several planets: explore them in an order you choose
-    ("faq.path-of-movement.0120a7", "58.4f"),  # the mover chooses the path of adjacent systems
 ])
 def test_faq_sits_beside_the_rule_it_clarifies(default_corpus, faq, rule):
     assert rule in default_corpus.get(faq).rules
+
+
+@pytest.mark.parametrize("faq, rule", [
+    # Words chose these; read by a player they are wrong, and meaning does not put them among the
+    # three rules closest to the ruling.
+    ("faq.technology.7fb251", "90.3"),  # prerequisites when researching are 90.5/90.12, not 90.3
+    ("faq.agendas.4131ff", "6.2"),  # only the Creuss treats those systems as adjacent
+    ("faq.the-winnu.bd891a", "79.1"),  # a timing question, not what a space dock produces
+])
+def test_rule_the_words_chose_but_meaning_does_not_is_not_given(default_corpus, faq, rule):
+    assert rule not in default_corpus.get(faq).rules
+
+
+def test_open_question_gets_no_numbered_rule_by_words(default_corpus):
+    # Open questions are unanswered: a rule their words chose was wrong too often (95.1 for a question
+    # on the order of move-value modifiers); they keep their card and any rule they name.
+    rulings = [e for e in default_corpus.entries if e.kind == "question"]
+    assert not [e.id for e in rulings if any(r[0].isdigit() and r not in e.text for r in e.rules)]
+    assert "95.1" not in default_corpus.get("question.gravleash-maneuvers-breakthrough.c4fd2b").rules
 
 
 def test_card_sections_come_before_the_lrr_rule(default_corpus):

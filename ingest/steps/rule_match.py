@@ -36,7 +36,7 @@ into is it its may might must no not of on once only or other player players so 
 them then there these they this those to was were what when where which while who will with would yes
 you your q also any each one all same own another more how use used using""".split())
 _WORD = re.compile(r"[a-z0-9]+")
-_NUMBERED = re.compile(r"\d+\.\d+[a-z]*$")
+NUMBERED = re.compile(r"\d+\.\d+[a-z]*$")
 
 
 def terms(text: str) -> list[str]:
@@ -51,7 +51,7 @@ class RuleMatcher:
     """BM25 over the numbered LRR rules, grouped by topic."""
 
     def __init__(self, entries: list[Entry]):
-        rules = [e for e in entries if e.kind == "rule" and _NUMBERED.match(e.id)
+        rules = [e for e in entries if e.kind == "rule" and NUMBERED.match(e.id)
                  and not (e.heading and len(e.text.split()) < 5)]
         self.docs = {e.id: Counter(terms(e.text)) for e in rules}
         self.topic = {e.id: e.topic for e in rules}
