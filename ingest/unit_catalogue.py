@@ -29,6 +29,8 @@ _ALIASES = {"bastion_spacedock": ["4X31C Helios V1", "Helios V1", "4X31C Helios"
 GENERIC_NAMES = {"flagship": "Flagship", "mech": "Mech"}
 PRINTED = {"Anihilator": "Annihilator"}
 _BONUS = re.compile(r"resource value of this planet is increased by (\d)", re.I)
+# The bot flags war suns but not the Letnev flagship, whose card says the same ("cannot lose its" is another).
+_LIFTS_SHIELD = re.compile(r"\blose (?:the )?planetary shield", re.I)
 
 
 def unit_record(path: str, item: dict) -> dict:
@@ -45,7 +47,8 @@ def unit_record(path: str, item: dict) -> dict:
         "expansion": _EXPANSION.get(item["source"], item["source"]), "cost": v.get("cost"),
         "per_cost": v["per_cost"], "sustain_damage": v.get("sustain_damage", False),
         "planetary_shield": v.get("planetary_shield", False),
-        "removes_planetary_shield": v.get("removes_planetary_shield", False),
+        "removes_planetary_shield": v.get("removes_planetary_shield", False)
+        or bool(_LIFTS_SHIELD.search(item.get("ability") or "")),
         "deep_space_cannon": v.get("deep_space_cannon", False), "ground_force": v.get("ground_force", False),
         "in_space": v.get("space_only", False), "move": v.get("move"),
     }

@@ -176,6 +176,13 @@ def test_war_sun_in_the_roll_removes_the_shield_itself():
     assert dist.probabilities() == WAR_SUN_AND_DREADNOUGHT
 
 
+def test_arc_secundus_lifts_the_shield_by_its_card_text():
+    # "Other player's units in this system lose PLANETARY SHIELD": its own 3 dice at 5 roll.
+    answer = outcome(_sc({"name": "Arc Secundus"}, ability="bombardment", modifiers={"planetary_shield": True}))
+    dist = answer.distribution
+    assert (answer.blocked, dist.expected(), dist.at_least(1)) == (False, F(9, 5), F(117, 125))
+
+
 def test_bombardment_steps_cite_declare_and_excess_hits():
     rules = _rules(resolve(_sc({"name": "Dreadnought"}, ability="bombardment")))
     assert rules == ["15.1", "15.1d", "15.1", "15.1c", "15.2", "15.2a", "87.4"]

@@ -50,6 +50,17 @@ def test_planetary_shield_stops_bombardment_but_a_war_sun_lifts_it():
                                                            abs=EXACT)
 
 
+def test_arc_secundus_lifts_the_shield_in_an_invasion():
+    # Bombardment 5 (x3) on 2 Infantry I, the PDS I's Space Cannon Defense (50%) on 3 Infantry I, then infantry
+    # at 30% a side; exact fractions from a hand-written recursion over the same steps.
+    answer = battle("invasion", side(("Arc Secundus", 1), ("Infantry I", 3)), side(("Infantry I", 2), ("PDS I", 1)))
+    assert answer["outcome"] == pytest.approx({
+        "attacker": 189256014509 / 198116125325, "defender": 380100630392 / 10896386892875,
+        "draw": 107205464488 / 10896386892875, "retreat": 0}, abs=EXACT)
+    lifted = next(s for s in answer["steps"] if s["title"] == "Planetary Shield lost")
+    assert lifted["text"].startswith("Arc Secundus")
+
+
 def test_mech_cancels_a_space_cannon_defense_hit():
     answer = battle("invasion", side(("Mech", 1)), side(("PDS II", 1)))
     assert answer["outcome"]["attacker"] == pytest.approx(1)

@@ -79,6 +79,11 @@ def test_each_faction_flagship_has_its_own_values():
     assert (arborec.faction, arborec.capacity, arborec.combat.value, arborec.combat.dice) == ("arborec", 5, 7, 2)
 
 
+def test_a_card_that_says_lose_planetary_shield_removes_it():
+    # The bot's data flags war suns only; the Letnev flagship's card text says the same.
+    assert load().get("Arc Secundus", "name").removes_planetary_shield is True
+
+
 def test_faction_mechs_are_in_the_catalogue():
     assert load().get("Letani Behemoth", "name").faction == "arborec"
 

@@ -72,10 +72,20 @@ def _bombardment(battle: Battle) -> list[Step]:
                   f"of {plural(targets, 'ground force')}."),
              Step("15.2a", "Excess hits", "Hits beyond the ground forces on the planet have no effect.")]
     if any(g.spec.planetary_shield for g in dfn.groups):
-        steps.insert(0, Step("65.3", "War sun removes Planetary Shield",
-                             "A war sun is in the system, so the defender's units are treated as not having "
-                             "Planetary Shield; the planet may be bombarded (65.3b)."))
+        steps.insert(0, _shield_lifted(att))
     return steps
+
+
+def _shield_lifted(att) -> Step:
+    """What lifts the defender's Planetary Shield: a war sun (65.3) or a card that says so (Arc Secundus)."""
+    lifter = next(g.spec for g in att.groups if g.spec.removes_planetary_shield)
+    if lifter.klass == "war_sun":
+        return Step("65.3", "War sun removes Planetary Shield",
+                    f"{lifter.name} is in the system, so the defender's units are treated as not having "
+                    "Planetary Shield; the planet may be bombarded (65.3b).")
+    return Step("65", "Planetary Shield lost",
+                f"{lifter.name}: other players' units in this system lose Planetary Shield (its card text), "
+                "so the planet may be bombarded.")
 
 
 def _defense(battle: Battle) -> list[Step]:
