@@ -97,6 +97,17 @@ def test_fighter_ii_retreats_on_its_own_move():
     assert answer["outcome"]["retreat"] == pytest.approx(0.6 * 0.7, abs=EXACT)
 
 
+def test_a_ship_in_an_adjacent_system_only_fires_space_cannon():
+    # Loncara Ssodu (Space Cannon 5 x3) fires from next door at 2 Cruiser I; then 2 or fewer Cruiser I (40%) fight
+    # the lone Cruiser I; the flagship never rolls combat dice or takes hits (exact, by hand: a recursion).
+    answer = space(side(("Cruiser I", 2)),
+                   {"units": [{"name": "Cruiser I"}, {"name": "Loncara Ssodu", "adjacent": True}]})
+    assert answer["outcome"] == pytest.approx(
+        {"attacker": 2017 / 12250, "defender": 1863 / 2450, "draw": 459 / 6125, "retreat": 0}, abs=EXACT)
+    assert answer["sides"]["defender"]["hit_order"] == ["Cruiser I"]
+    assert any(s["rule"] == "77.3c" and "Loncara Ssodu" in s["text"] for s in answer["steps"])
+
+
 def test_ground_forces_in_space_do_not_fight():
     with_infantry = space(side(("Fighter I", 1), ("Infantry II", 4)), side(("Fighter I", 1)))
     alone = space(side(("Fighter I", 1)), side(("Fighter I", 1)))

@@ -61,6 +61,16 @@ def test_arc_secundus_lifts_the_shield_in_an_invasion():
     assert lifted["text"].startswith("Arc Secundus")
 
 
+@pytest.mark.parametrize("ability", ["invasion", "ground_combat"])
+def test_a_ground_force_in_an_adjacent_system_does_not_fight(ability):
+    # An adjacent Indomitus fires no Space Cannon Defense (77.7d) and is not on the planet: 2 Infantry I against 1.
+    defender = {"units": [{"name": "Infantry I"}, {"name": "Indomitus", "adjacent": True}]}
+    answer = battle(ability, side(("Infantry I", 2)), defender)
+    assert answer["outcome"] == pytest.approx(
+        {"attacker": 3233 / 3723, "defender": 343 / 3723, "draw": 49 / 1241, "retreat": 0}, abs=EXACT)
+    assert [u["fights"] for u in answer["sides"]["defender"]["units"]] == [True, False]
+
+
 def test_mech_cancels_a_space_cannon_defense_hit():
     answer = battle("invasion", side(("Mech", 1)), side(("PDS II", 1)))
     assert answer["outcome"]["attacker"] == pytest.approx(1)

@@ -42,7 +42,7 @@ def _side(battle: Battle, role: str) -> dict:
     for group in req.groups:
         spec = group.spec
         units.append({
-            "name": spec.name, "count": group.count, "class": spec.klass, "fights": spec.name in fighting,
+            "name": spec.name, "count": group.count, "class": spec.klass, "fights": spec.name in fighting and not group.adjacent,
             "combat": None if spec.combat is None else {"value": spec.combat.value, "dice": spec.combat.dice,
                                                         "text": spec.combat.text()},
             "sustain_damage": spec.sustain, "adjacent": group.adjacent,

@@ -49,6 +49,9 @@ def left_out(battle: Battle, arena: str) -> list[Step]:
         side = getattr(battle.chain, role)
         fighting = {s.name for s in side.specs}
         for group in getattr(battle.request, role).groups:
+            if group.adjacent:
+                steps.append(_adjacent(role, group.spec.name, battle.request.ability))
+                continue
             if group.spec.name in fighting:
                 continue
             if arena == "space":
@@ -60,6 +63,21 @@ def left_out(battle: Battle, arena: str) -> list[Step]:
                                   f"{role.capitalize()}'s {group.spec.name} is not a ground force on the planet: "
                                   "it does not roll or take hits in ground combat."))
     return steps
+
+
+def _adjacent(role: str, name: str, ability: str) -> Step:
+    """A unit in a neighbouring system: it may reach the active system with Space Cannon Offense, nothing more."""
+    who = f"{role.capitalize()}'s {name} is in an adjacent system"
+    if ability == "space_combat":
+        return Step("77.3c", "Fires from an adjacent system",
+                    f"{who}: it fires Space Cannon Offense into the active system but does not roll or take hits "
+                    "in the space combat.")
+    if ability == "invasion":
+        return Step("77.7d", "In an adjacent system",
+                    f"{who}, not on the planet: it does not roll or take hits in ground combat, and Space Cannon "
+                    "Defense cannot be fired from adjacent systems.")
+    return Step("42.1", "Does not fight",
+                f"{who}, not on the planet: it does not roll or take hits in ground combat.")
 
 
 def modifier_steps(battle: Battle) -> list[Step]:

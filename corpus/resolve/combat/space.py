@@ -10,11 +10,12 @@ from .request import Group, SideRequest
 
 
 def build_side(req: SideRequest, arena: str) -> Side:
-    """The units of a side that fight in this arena ("space": ships; "ground": ground forces), in destroy order."""
+    """The units of a side that fight in this arena ("space": ships; "ground": ground forces), in destroy order.
+    A unit in an adjacent system only lends its Space Cannon (77.3c): it neither rolls nor takes hits."""
     counts: dict[str, int] = {}
     specs = {}
     for group in req.groups:
-        fights = group.spec.ship if arena == "space" else group.spec.ground
+        fights = not group.adjacent and (group.spec.ship if arena == "space" else group.spec.ground)
         if fights and group.spec.combat is not None:
             specs[group.spec.name] = group.spec
             counts[group.spec.name] = counts.get(group.spec.name, 0) + group.count
