@@ -31,6 +31,8 @@ PRINTED = {"Anihilator": "Annihilator"}
 _BONUS = re.compile(r"resource value of this planet is increased by (\d)", re.I)
 # The bot flags war suns but not the Letnev flagship, whose card says the same ("cannot lose its" is another).
 _LIFTS_SHIELD = re.compile(r"\blose (?:the )?planetary shield", re.I)
+# The Winnu flagship's dice are counted in play (the data gives 0 dice): one per opponent's non-fighter ship.
+_PER_SHIP = re.compile(r"number of your opponent's non-fighter ships", re.I)
 
 
 def unit_record(path: str, item: dict) -> dict:
@@ -51,6 +53,7 @@ def unit_record(path: str, item: dict) -> dict:
         or bool(_LIFTS_SHIELD.search(item.get("ability") or "")),
         "deep_space_cannon": v.get("deep_space_cannon", False), "ground_force": v.get("ground_force", False),
         "in_space": v.get("space_only", False), "move": v.get("move"),
+        "combat_per_opponent_ship": item.get("combatDieCount") == 0 and bool(_PER_SHIP.search(item.get("ability") or "")),
     }
     dock = item.get("baseType") == "spacedock" and not v.get("space_only")
     record["fighter_allowance" if dock else "capacity"] = v.get("capacity", 0)

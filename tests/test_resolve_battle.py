@@ -108,6 +108,20 @@ def test_a_ship_in_an_adjacent_system_only_fires_space_cannon():
     assert any(s["rule"] == "77.3c" and "Loncara Ssodu" in s["text"] for s in answer["steps"])
 
 
+def test_salai_sai_corian_rolls_one_die_per_opposing_non_fighter_ship():
+    # Its card: as many dice (hit on 7) as the opponent's non-fighter ships, counted each round. Against 3 Cruiser I
+    # (40% each) it rolls 3, then 2, then 1; exact, by hand: a recursion over (its damage, cruisers left).
+    answer = space(side(("Salai Sai Corian", 1)), side(("Cruiser I", 3)))
+    assert answer["outcome"] == pytest.approx(
+        {"attacker": 891 / 4096, "defender": 681865548219 / 1026023133184, "draw": 60483747113 / 513011566592,
+         "retreat": 0}, abs=EXACT)
+
+
+def test_salai_sai_corian_rolls_no_dice_against_fighters():
+    answer = space(side(("Salai Sai Corian", 1)), side(("Fighter I", 2)))
+    assert answer["outcome"] == pytest.approx({"attacker": 0, "defender": 1, "draw": 0, "retreat": 0}, abs=EXACT)
+
+
 def test_ground_forces_in_space_do_not_fight():
     with_infantry = space(side(("Fighter I", 1), ("Infantry II", 4)), side(("Fighter I", 1)))
     alone = space(side(("Fighter I", 1)), side(("Fighter I", 1)))

@@ -84,6 +84,12 @@ def test_a_card_that_says_lose_planetary_shield_removes_it():
     assert load().get("Arc Secundus", "name").removes_planetary_shield is True
 
 
+def test_the_winnu_flagship_rolls_one_die_per_opposing_ship():
+    # The data gives it 0 combat dice; its card counts the opponent's non-fighter ships instead.
+    salai = load().get("Salai Sai Corian", "name")
+    assert (salai.combat.value, salai.combat.dice, salai.combat_per_opponent_ship) == (7, 1, True)
+
+
 def test_faction_mechs_are_in_the_catalogue():
     assert load().get("Letani Behemoth", "name").faction == "arborec"
 

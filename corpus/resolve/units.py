@@ -89,6 +89,8 @@ class Unit:
     # Combat value and move, as printed (None for units that have none).
     combat: Roll | None = None
     move: int | None = None
+    # The combat roll has one die per opponent's non-fighter ship in the system (Salai Sai Corian).
+    combat_per_opponent_ship: bool = False
 
     def ability(self, name: str) -> Roll | None:
         """The unit's roll for a dice ability, or None."""
@@ -115,13 +117,25 @@ class Unit:
             "faction_name": faction_name(self.faction), "expansion": self.expansion, "cost": cost,
             "values": values, "sustain_damage": self.sustain_damage,
             "planetary_shield": self.planetary_shield, "capacity": self.capacity, "source": self.source,
-            "combat": _roll_dict(self.combat) if self.combat else None, "move": self.move,
+            "combat": combat_dict(self.combat, self.combat_per_opponent_ship) if self.combat else None,
+            "move": self.move,
         }
 
 
 def _roll_dict(roll: Roll) -> dict:
     """JSON form of a roll."""
     return {"value": roll.value, "dice": roll.dice, "text": roll.text()}
+
+
+def combat_text(roll: Roll, per_opponent_ship: bool = False) -> str:
+    """A combat value as printed: "9 (x2)", or the Winnu flagship's "7, one die per opponent's non-fighter ship"."""
+    return f"{roll.value}, one die per opponent's non-fighter ship" if per_opponent_ship else roll.text()
+
+
+def combat_dict(roll: Roll, per_opponent_ship: bool = False) -> dict:
+    """JSON form of a combat value; dice counted in play are flagged."""
+    out = {"value": roll.value, "dice": roll.dice, "text": combat_text(roll, per_opponent_ship)}
+    return {**out, "per_opponent_ship": True} if per_opponent_ship else out
 
 
 def unit_key(name: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ResolveError
-from ..units import load
+from ..units import combat_dict, load
 from .answer import answer
 from .invasion import invasion_start
 from .markov import Chain
@@ -50,8 +50,7 @@ def battle_units(ability: str) -> list[dict]:
     for unit in load().units:
         if picker(ability, unit):
             s = spec(unit)
-            combat = None if s.combat is None else {"value": s.combat.value, "dice": s.combat.dice,
-                                                    "text": s.combat.text()}
+            combat = None if s.combat is None else combat_dict(s.combat, s.per_opponent_ship)
             out.append({**unit.to_dict(), "combat": combat, "class": s.klass})
     return out
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..units import combat_dict
 from .narrate import space_steps
 from .narrate_ground import ground_steps, invasion_steps
 from .results import by_round, outcome, survivors
@@ -43,8 +44,7 @@ def _side(battle: Battle, role: str) -> dict:
         spec = group.spec
         units.append({
             "name": spec.name, "count": group.count, "class": spec.klass, "fights": spec.name in fighting and not group.adjacent,
-            "combat": None if spec.combat is None else {"value": spec.combat.value, "dice": spec.combat.dice,
-                                                        "text": spec.combat.text()},
+            "combat": None if spec.combat is None else combat_dict(spec.combat, spec.per_opponent_ship),
             "sustain_damage": spec.sustain, "adjacent": group.adjacent,
         })
     return {"units": units, "hit_order": [spec.name for spec in side.specs], "ordered_by": side.ordered_by,

@@ -79,14 +79,26 @@ def repair(side: Side, before: State, after: State) -> State:
     return after
 
 
-def dice_groups(side: Side, state: State, modifier: int) -> tuple[tuple[int, int], ...]:
-    """(hit faces, dice) for the side's combat roll, a modifier applied to each die."""
+def dice_groups(side: Side, state: State, modifier: int, opposing: int = 0) -> tuple[tuple[int, int], ...]:
+    """(hit faces, dice) for the side's combat roll, a modifier applied to each die; `opposing`: the opponent's
+    non-fighter ships, for a unit that rolls one die per ship."""
     groups: dict[int, int] = {}
     for spec, (alive_i, _) in zip(side.specs, state):
-        if alive_i and spec.combat is not None:
+        dice = alive_i * spec.combat.dice * (opposing if spec.per_opponent_ship else 1) if spec.combat else 0
+        if dice:
             faces = max(0, min(10, hit_faces(spec.combat.value) + modifier))
-            groups[faces] = groups.get(faces, 0) + alive_i * spec.combat.dice
+            groups[faces] = groups.get(faces, 0) + dice
     return tuple(sorted(groups.items()))
+
+
+def non_fighters(side: Side, state: State) -> int:
+    """Non-fighter ships alive (ground forces in a ground combat are never counted)."""
+    return sum(n for spec, (n, _) in zip(side.specs, state) if spec.ship and not spec.fighter)
+
+
+def counts_opponents(side: Side) -> bool:
+    """True when a unit of the side rolls one die per opponent's non-fighter ship."""
+    return any(spec.per_opponent_ship for spec in side.specs)
 
 
 def cheapest(side: Side, state: State, predicate: Callable[[Spec], bool]) -> int | None:

@@ -16,7 +16,7 @@ from collections import defaultdict
 from math import comb
 
 from ..errors import ResolveError
-from .assign import Side, State, alive, dice_groups, repair, take_hits
+from .assign import Side, State, alive, counts_opponents, dice_groups, non_fighters, repair, take_hits
 from .gauss import gauss
 
 # A joint state is one int: the attacker's state number in the high bits, the defender's in the low.
@@ -58,9 +58,11 @@ class SideSpace:
         self.alive: list[int] = []
         self._ids: dict[State, int] = {}
         self._marginals: dict[tuple, list[tuple[int, float]]] = {}
-        self._hits: dict[tuple[int, int], tuple[tuple, tuple[float, ...]]] = {}
+        self._hits: dict[tuple[int, int, int], tuple[tuple, tuple[float, ...]]] = {}
         self._taken: dict[tuple[int, int], int] = {}
         self._repairs = side.mods.has("duranium_armor")
+        self.counts_opponents = counts_opponents(side)
+        self._non_fighters: list[int] = []
 
     def id(self, state: State) -> int:
         """The number of a state (numbered on first sight)."""
@@ -69,15 +71,22 @@ class SideSpace:
             found = self._ids[state] = len(self.states)
             self.states.append(state)
             self.alive.append(alive(state))
+            self._non_fighters.append(non_fighters(self.side, state))
         return found
 
-    def hits(self, sid: int, modifier: int) -> tuple[tuple, tuple[float, ...]]:
-        """This side's combat dice in a state, and the chances of the hits they produce."""
-        found = self._hits.get((sid, modifier))
+    def hits(self, sid: int, modifier: int, opposing: int = 0) -> tuple[tuple, tuple[float, ...]]:
+        """This side's combat dice in a state, and the chances of the hits they produce; `opposing` counts the
+        opponent's non-fighter ships, for a unit whose dice are one per ship."""
+        opposing = opposing if self.counts_opponents else 0
+        found = self._hits.get((sid, modifier, opposing))
         if found is None:
-            groups = dice_groups(self.side, self.states[sid], modifier)
-            found = self._hits[sid, modifier] = (groups, hit_distribution(groups))
+            groups = dice_groups(self.side, self.states[sid], modifier, opposing)
+            found = self._hits[sid, modifier, opposing] = (groups, hit_distribution(groups))
         return found
+
+    def non_fighters(self, sid: int) -> int:
+        """Non-fighter ships alive in a state."""
+        return self._non_fighters[sid]
 
     def marginal(self, sid: int, incoming: tuple[tuple, tuple[float, ...]]) -> list[tuple[int, float]]:
         """Where this side's state goes under the opponent's dice (and the chances of their hits)."""
@@ -153,8 +162,9 @@ class Chain:
         found = self._moves.get(joint) if round_no == STATIONARY else None
         if found is None:
             a, d = joint >> SHIFT, joint & MASK
-            att_hits = self.att.hits(a, self.attacker.mods.combat(round_no))
-            def_hits = self.dfn.hits(d, self.defender.mods.combat(round_no))
+            # Dice counted per opposing ship are counted as the round starts, before any hit is assigned.
+            att_hits = self.att.hits(a, self.attacker.mods.combat(round_no), self.dfn.non_fighters(d))
+            def_hits = self.dfn.hits(d, self.defender.mods.combat(round_no), self.att.non_fighters(a))
             if round_no != STATIONARY:
                 att_hits = _cancel(att_hits, self.defender.mods.cancels(round_no))
                 def_hits = _cancel(def_hits, self.attacker.mods.cancels(round_no))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..steps import Step, num, pct, plural
-from .assign import Side
+from .assign import Side, dice_groups, non_fighters
 from .markov import hit_distribution
 from .modifiers import MODIFIERS
 from .results import outcome
@@ -35,7 +35,7 @@ def lineup(battle: Battle, noun: str) -> Step:
     """Who fights: each side's units with their combat values."""
     parts = []
     for side in (battle.chain.attacker, battle.chain.defender):
-        units = ", ".join(f"{n} × {s.name} (combat {s.combat.text()}{', Sustain Damage' if s.sustain else ''})"
+        units = ", ".join(f"{n} × {s.name} (combat {s.combat_text}{', Sustain Damage' if s.sustain else ''})"
                           for s, n in zip(side.specs, side.counts)) or f"no {noun}s"
         parts.append(f"{side.role.capitalize()}: {units}.")
     rule, title = ("78.5", "The fleets") if noun == "ship" else ("42.1", "The ground forces")
@@ -219,15 +219,23 @@ def roll_steps(battle: Battle, rule: str) -> list[Step]:
     """The combat roll of each side, with its modifiers."""
     chain = battle.chain
     steps = []
-    for side in (chain.attacker, chain.defender):
+    for side, other in ((chain.attacker, chain.defender), (chain.defender, chain.attacker)):
         mod = side.mods.combat(0)
-        dice = [(max(0, min(10, 11 - s.combat.value + mod)), n * s.combat.dice)
-                for s, n in zip(side.specs, side.counts)]
+        dice = dice_groups(side, side.initial(), mod, non_fighters(other, other.initial()))
         extra = f" ({mod:+d} applied to each die)" if mod else ""
         steps.append(Step(rule, f"{side.role.capitalize()} rolls",
                           f"One die per unit (more for units with several burst icons, {rule}a): "
-                          f"{dice_text(tuple(dice))}{extra}; at the start, {odds(tuple(dice))}."))
+                          f"{dice_text(dice)}{extra}; at the start, {odds(dice)}.{_per_ship(side)}"))
     return steps
+
+
+def _per_ship(side: Side) -> str:
+    """The card text behind dice counted per opposing ship (Salai Sai Corian), when a side has such a unit."""
+    names = [s.name for s in side.specs if s.per_opponent_ship]
+    if not names:
+        return ""
+    return (f" {', '.join(names)} rolls one die for each of the opponent's non-fighter ships (its card), counted "
+            "again at the start of every round.")
 
 
 def rounds_text(battle: Battle) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..units import Roll, Unit
+from ..units import Roll, Unit, combat_text
 
 # The order hits destroy units by default: cheapest first (ships, then ground forces).
 CLASSES = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "flagship", "war_sun",
@@ -37,6 +37,12 @@ class Spec:
     removes_planetary_shield: bool = False
     move: int | None = None  # None: it moves only when transported (Fighter I), which matters in a retreat
     capacity: int = 0
+    per_opponent_ship: bool = False  # combat dice: one per opponent's non-fighter ship (Salai Sai Corian)
+
+    @property
+    def combat_text(self) -> str:
+        """The combat value as printed ("9 (x2)")."""
+        return combat_text(self.combat, self.per_opponent_ship)
 
     @property
     def rank(self) -> tuple[int, int]:
@@ -68,7 +74,7 @@ def spec(unit: Unit) -> Spec:
         space_cannon=unit.space_cannon, deep_space_cannon=unit.deep_space_cannon,
         anti_fighter_barrage=unit.anti_fighter_barrage, bombardment=unit.bombardment,
         planetary_shield=unit.planetary_shield, removes_planetary_shield=unit.removes_planetary_shield,
-        move=unit.move, capacity=unit.capacity,
+        move=unit.move, capacity=unit.capacity, per_opponent_ship=unit.combat_per_opponent_ship,
     )
 
 
