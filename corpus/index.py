@@ -7,16 +7,19 @@ import threading
 from pathlib import Path
 
 from whoosh import index as windex
-from whoosh.analysis import StemmingAnalyzer
+from whoosh.analysis import CharsetFilter, StemmingAnalyzer
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 from whoosh.query import Phrase
+from whoosh.support.charset import accent_map
 
 from corpus.damage import DAMAGE, broken
 from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
 from corpus.masking import Masker
 from corpus.scratch import ScratchRamStorage
 
-ANALYZER = StemmingAnalyzer()  # index and queries alike: lower case, no stopwords, stems
+# Index and queries alike: lower case, no stopwords, stems, and accents dropped, as a query's words are
+# (corpus.names.words), so "café" in a source is found by "café" and by "cafe".
+ANALYZER = StemmingAnalyzer() | CharsetFilter(accent_map)
 
 
 # Kinds whose title is a real name (a page, a card or ability, a FAQ question); other
