@@ -56,9 +56,14 @@ class Hit:
                 "count": self.count, "homebrew": self.homebrew}
 
 
+def query_text(raw: str, most: int = MAX_QUERY) -> str:
+    """A query as read: Unicode-normalized, then at most `most` characters (the CLI and the API cut alike)."""
+    return unicodedata.normalize("NFKC", raw if isinstance(raw, str) else "")[:most]
+
+
 def clean_query(raw: str) -> str:
     """Bound the length, drop control characters, fold odd Unicode spacing."""
-    raw = unicodedata.normalize("NFKC", raw if isinstance(raw, str) else "")[:MAX_QUERY]
+    raw = query_text(raw)
     raw = "".join(ch if ch.isprintable() else " " for ch in raw)
     return " ".join(raw.split())
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from corpus import Corpus, CorpusError
+from corpus.search import query_text
 from ingest.errors import IngestError
 from mecatol.server import ServeOptions
 from mecatol.settings import instance_dir
@@ -103,13 +104,16 @@ def with_urls(body: dict, corpus: Corpus, instance: Path) -> dict:
 
 @cli.command("search")
 @click.argument("query")
-@click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True, help="Most hits to show.")
+@click.option("--limit", type=click.IntRange(1, 100), default=None,
+              help="Most hits to show (default: SEARCH_LIMIT of instance/config.py, 10 unless set).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
 @instance_option
-def search_command(query: str, limit: int, as_json: bool, instance: Path | None) -> None:
+def search_command(query: str, limit: int | None, as_json: bool, instance: Path | None) -> None:
     """Search the corpus and print ranked hits."""
     corpus = Corpus.load(instance_dir(instance))
-    results = corpus.search(query, limit=limit)
+    # The instance's web settings, so the CLI reads a query as /api/search does (same hits, same order).
+    config = web_app(instance_dir(instance)).config
+    results = corpus.search(query_text(query, config["MAX_QUERY_CHARS"]), limit=limit or config["SEARCH_LIMIT"])
     if as_json:
         body = with_urls(results.to_dict(), corpus, instance_dir(instance))
         click.echo(json.dumps({"ok": True, **body}, ensure_ascii=False, sort_keys=True))

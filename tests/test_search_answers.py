@@ -199,7 +199,9 @@ def dev_queries() -> list[str]:
     """Every question of queries/dev.jsonl, the short ones of the issue, and one whose snippets hold quotes."""
     lines = (shared_dir() / "queries/dev.jsonl").read_text(encoding="utf-8").splitlines()
     return [json.loads(line)["q"] for line in lines if line.strip()] + [
-        "spa", "77.7d", "spacecannon", "additional hits produced against the Letnev player's units"]
+        "spa", "77.7d", "spacecannon", "additional hits produced against the Letnev player's units",
+        # 309 characters as sent, 161 once its accents are composed: both cut after composing.
+        "e\u0301" * 148 + " space cannon"]
 
 
 def test_cli_and_api_return_the_same_hits(monkeypatch, capsys, cli_corpus, mirror_instance, client):
@@ -211,6 +213,16 @@ def test_cli_and_api_return_the_same_hits(monkeypatch, capsys, cli_corpus, mirro
                [(h["id"], h["score"], h["snippet"], h["url"]) for h in api["results"]], query
         assert [(g["page"], g["url"], [h["url"] for h in g["hits"]]) for g in cli_body["groups"]] == \
                [(g["page"], g["url"], [h["url"] for h in g["hits"]]) for g in api["groups"]], query
+
+
+def test_cli_reads_the_instance_search_settings_as_the_api_does(monkeypatch, capsys, cli_corpus, tmp_path, client):
+    # The instance's config.py sets fewer hits and shorter queries: the CLI obeys them as /api/search would.
+    (tmp_path / "config.py").write_text("SEARCH_LIMIT = 5\nMAX_QUERY_CHARS = 20\n", encoding="utf-8")
+    query = "how does the warfare secondary work at any of my space docks"
+    cli_body = cli_json(monkeypatch, capsys, query, tmp_path)
+    api = client.get("/api/search", query_string={"q": query[:20], "limit": 5}).json
+    assert cli_body["query"] == "how does the warfare" and len(cli_body["results"]) == 5
+    assert [h["id"] for h in cli_body["results"]] == [h["id"] for h in api["results"]]
 
 
 def test_a_left_out_entry_is_never_a_hit(mirror_corpus):

@@ -113,6 +113,7 @@ def test_server_name_is_used_for_absolute_urls(web_instance):
     ("MAX_SEARCH_LIMIT = 0", "MAX_SEARCH_LIMIT"),
     ('TRUSTED_HOSTS = "rules.example.org"', "TRUSTED_HOSTS"),
     ("SERVER_NAME = 443", "SERVER_NAME"),
+    ("MAX_SEARCH_LIMIT = 5", "SEARCH_LIMIT"),  # the default 10 hits would be more than any ?limit= may ask
 ])
 def test_a_mistyped_setting_in_config_py_is_named_at_start(tmp_path, line, named):
     from webapp.errors import ConfigError

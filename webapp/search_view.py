@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from flask import current_app, url_for
 
 from corpus.model import KINDS
-from corpus.search import as_rule_id
+from corpus.search import as_rule_id, query_text
 from corpus.snippets import snippet
 from webapp import urls
 from webapp.corpus_access import get_catalog, get_corpus
@@ -48,7 +48,7 @@ def _plain(hit: dict) -> dict:
 def parse_args(args) -> tuple[str, str | None, str | None, int]:
     """q, kind, source and limit from request args; a bad one is a BadParameter naming it."""
     config = current_app.config
-    query = (args.get("q") or "")[: config["MAX_QUERY_CHARS"]]
+    query = query_text(args.get("q") or "", config["MAX_QUERY_CHARS"])
     kind = args.get("kind") or None
     if kind is not None and kind not in KINDS:
         raise BadParameter("kind", f"must be one of {', '.join(KINDS)}")
@@ -87,7 +87,7 @@ def search(args) -> SearchView:
 
 def rule_named(query: str) -> str | None:
     """The rule id a whole query is (`77.7d`, ` 77.7D `), when the corpus has that rule."""
-    rule = as_rule_id(query[: current_app.config["MAX_QUERY_CHARS"]])
+    rule = as_rule_id(query_text(query, current_app.config["MAX_QUERY_CHARS"]))
     if rule is None or "." not in rule:
         return None
     return get_corpus().lookup(rule)
