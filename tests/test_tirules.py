@@ -202,3 +202,22 @@ def test_saved_copy_named_on_its_first_line(mirror):
 def test_page_without_header_is_rejected_with_its_path():
     with pytest.raises(PageError, match="R_broken.php: no <header> title"):
         parse_file(DATA / "R_broken.php")
+
+
+@pytest.mark.parametrize("old, new, reason", [
+    ("<style> .lrr > li:before, .lrr > h2 > li:before {content: '42.' counter(item, decimal);} </style>", "",
+     "the <style> line giving them .* is missing"),
+    ("content: '42.'", "content: 'forty-two.'", "rule numbers cannot be read from the <style> line"),
+    ("counter-reset: item 1;", "counter-reset: item one;", "start of its rule counter cannot be read"),
+])
+def test_rules_without_readable_numbers_reject_the_page(tmp_path, old, new, reason):
+    # Read without its CSS counters, every numbered rule would be lost or given a made-up id.
+    page = tmp_path / "R_gadget.php"
+    page.write_text((DATA / "R_gadget.php").read_text().replace(old, new))
+    with pytest.raises(PageError, match=f"R_gadget.php: .*{reason}.*copy the page again"):
+        parse_file(page)
+
+
+def test_a_placeholder_without_a_counter_line_is_still_read(mirror):
+    assert "<style>" not in (mirror / "R_synergy.php").read_text()
+    assert parse_file(mirror / "R_synergy.php")["synergy"].flags == [tirules.NO_LRR_FLAG]

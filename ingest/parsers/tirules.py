@@ -10,7 +10,7 @@ from ingest.parsers._decode import decode
 from ingest.parsers.tirules_index import parse_index
 from ingest.parsers.tirules_notes import h1_sections, parse_notes, section_entry
 from ingest.parsers.tirules_page import NAME, PageInfo, bullets, header, join, page_info, page_name, soup
-from ingest.parsers.tirules_rules import parse_rules, topic_number
+from ingest.parsers.tirules_rules import numbering_problem, parse_rules, topic_number
 from ingest.slugs import slug_for_link
 
 __all__ = ["NAME", "NO_LRR_FLAG", "sniff", "parse"]
@@ -54,6 +54,10 @@ def _topic_page(doc: BeautifulSoup, article: Tag, info: PageInfo, location: str)
     if not title:
         raise PageError(location, "no <header> title")
     number = topic_number(doc)
+    problem = numbering_problem(doc)
+    if problem:
+        # Read without its numbers, every rule of the page would be lost or filed under a made-up id.
+        raise PageError(location, f"{problem}; copy the page again from the site")
     sections = dict((h1.get_text(strip=True), body) for h1, body in h1_sections(article))
     rules_body = sections.get("Rules Reference", [])
     intro = _paragraphs(rules_body)

@@ -10,9 +10,13 @@ from ingest.normalize import Text, normalize
 from ingest.parsers.tirules_page import PageInfo, bullets, item_text, join, sub_label
 
 # The topic number sits in the page's own style: content: '77.' counter(item …).
-_TOPIC_NUMBER = re.compile(r"content:\s*['\"](\d+)\.['\"]\s*counter\(item")
+_TOPIC_NUMBER = re.compile(r"content:\s*['\"](\d+)\.['\"]\s*counter\(\s*item")
 # A page may start its counter elsewhere: .lrr {counter-reset: item 1;}.
 _RESET = re.compile(r"\.lrr\s*\{[^}]*counter-reset:\s*item(?:\s+(-?\d+))?")
+# What any rule touching the list's counter must look like, to be read with certainty.
+_LRR_BLOCK = re.compile(r"\.lrr\s*\{([^}]*)\}")
+_RESET_ONLY = re.compile(r"^\s*counter-reset:\s*item(?:\s+-?\d+)?\s*;?\s*$")
+_NUMBER_LINE = re.compile(r"content:[^;}]*counter\(\s*item")
 
 
 def topic_number(doc: BeautifulSoup) -> str | None:
@@ -31,6 +35,33 @@ def counter_start(doc: BeautifulSoup) -> int:
         for match in _RESET.finditer(_css(style)):
             start = int(match.group(1) or 0)
     return start
+
+
+def numbering_problem(doc: BeautifulSoup) -> str | None:
+    """Why the page's numbered rules cannot be numbered from its CSS; None when they can (or it has none)."""
+    lrr = doc.find("ol", class_="lrr")
+    if lrr is None or lrr.find("li") is None:
+        return None  # a Thunder's Edge placeholder: no rules to number
+    css = [_css(style) for style in doc.find_all("style")]
+    if topic_number(doc) is None:
+        line = _first(_NUMBER_LINE, css)
+        if line:
+            return f"its rule numbers cannot be read from the <style> line ({line!r} is not content: 'NN.' counter(item))"
+        return "its numbered rules have no rule numbers: the <style> line giving them (content: 'NN.' …) is missing"
+    for text in css:
+        for block in _LRR_BLOCK.finditer(text):
+            if "counter" in block.group(1) and not _RESET_ONLY.match(block.group(1)):
+                return f"the start of its rule counter cannot be read from the <style> line ({block.group(0)!r})"
+    return None
+
+
+def _first(pattern: re.Pattern, texts: list[str]) -> str | None:
+    """The first match of a pattern in any of the texts."""
+    for text in texts:
+        match = pattern.search(text)
+        if match:
+            return match.group(0)
+    return None
 
 
 def _css(style: Tag) -> str:
