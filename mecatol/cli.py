@@ -153,7 +153,8 @@ def serve_command(host: str, port: int, workers: int, threads: int, connections:
     options = ServeOptions(host, port, workers, threads, connections, timeout)
 
     def announce(bound_host: str, bound_port: int) -> None:
-        click.echo(f"serving {folder} on http://{bound_host}:{bound_port}/ "
+        shown = f"[{bound_host}]" if ":" in bound_host else bound_host  # an IPv6 address, as a URL writes it
+        click.echo(f"serving {folder} on http://{shown}:{bound_port}/ "
                    f"({workers} worker{'s' if workers > 1 else ''} x {threads} threads)", err=True)
 
     serve(lambda: web_app(Path(folder)), options, announce)

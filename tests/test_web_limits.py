@@ -94,6 +94,15 @@ def test_untrusted_host_is_refused_not_reflected(client, path):
     assert b"//evil.example" not in response.data
 
 
+@pytest.mark.parametrize("host, status", [
+    ("[::1]:5329", 200), ("[::1]", 200), ("LOCALHOST:5322", 200), ("127.0.0.1", 200),
+    ("[::2]:5329", 400), ("localhost:99999", 400), ("local host", 400), ("evil.example", 400),
+])
+def test_trusted_hosts_are_matched_in_any_case_and_as_ipv6_literals(client, host, status):
+    # TRUSTED_HOSTS holds "::1" and "localhost": a browser sends "[::1]:5329", or the name in capitals.
+    assert client.get("/opensearch.xml", headers={"Host": host}).status_code == status
+
+
 def test_trusted_host_gets_its_name_in_absolute_urls(client):
     body = client.get("/opensearch.xml", headers={"Host": "127.0.0.1:5000"}).get_data(as_text=True)
     assert 'template="http://127.0.0.1:5000/search?q={searchTerms}"' in body

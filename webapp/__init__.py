@@ -39,8 +39,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
-    from webapp import api, caching, corpus_access, errors, limits, pages, resolver, security, widget
+    from webapp import api, caching, corpus_access, errors, hosts, limits, pages, resolver, security, widget
 
+    hosts.init_app(app)  # first: no other hook sees an untrusted Host
     corpus_access.init_app(app)
     errors.init_app(app)
     limits.init_app(app)
