@@ -13,6 +13,12 @@ def side(*units, **extra) -> dict:
     return {"units": [{"name": name, "count": count} for name, count in units], **extra}
 
 
+def idle(*units, **extra) -> dict:
+    """A defender whose one ship never hits (a Fighter I at -10): there is no space combat without ships on both
+    sides (78.1), and this one leaves the result to what Space Cannon Offense did."""
+    return side(*units, ("Fighter I", 1), combat_modifier=-10, **extra)
+
+
 def space(attacker: dict, defender: dict, **extra) -> dict:
     """Resolve a space combat."""
     return resolve({"ability": "space_combat", "attacker": attacker, "defender": defender, **extra})
@@ -47,11 +53,23 @@ def test_anti_fighter_barrage_in_round_one_only():
 
 
 def test_space_cannon_offense_can_decide_it_before_any_round():
-    # A PDS I alone (no ships) fires at the lone fighter: 50% it dies (no ships anywhere: a draw), else it wins.
-    answer = space(side(("Fighter I", 1)), side(("PDS I", 1)))
-    assert answer["outcome"] == pytest.approx({"attacker": 0.5, "defender": 0, "draw": 0.5, "retreat": 0})
-    assert answer["rounds_expected"] == 0
-    assert answer["rounds"] == [{"round": 0, "p": pytest.approx(1)}]
+    # A PDS I fires at the lone fighter: 50% it dies before any round, else it wins against a ship that never hits
+    # (20% a round: 5 rounds expected).
+    answer = space(side(("Fighter I", 1)), idle(("PDS I", 1)))
+    assert answer["outcome"] == pytest.approx({"attacker": 0.5, "defender": 0.5, "draw": 0, "retreat": 0}, abs=EXACT)
+    assert answer["rounds_expected"] == pytest.approx(2.5, abs=EXACT)
+    assert answer["rounds"][0] == {"round": 0, "p": pytest.approx(0.5, abs=EXACT)}
+
+
+@pytest.mark.parametrize(("ability", "attacker", "defender", "rule"), [
+    ("space_combat", "Cruiser I", "PDS I", "78.1"),
+    ("space_combat", "Cruiser I", "Infantry I", "78.1"),
+    ("ground_combat", "Infantry I", "PDS I", "49.4"),
+])
+def test_a_defender_with_nothing_that_fights_is_refused(ability, attacker, defender, rule):
+    with pytest.raises(ResolveError) as err:
+        resolve({"ability": ability, "attacker": side((attacker, 1)), "defender": side((defender, 1))})
+    assert (err.value.field, f"({rule})" in err.value.message) == ("defender.units", True)
 
 
 def test_retreat_at_the_end_of_the_announced_round():
@@ -158,8 +176,8 @@ def test_default_hit_order_is_cheapest_first():
 
 def test_order_changes_who_is_lost_first():
     # One PDS I shot (50%) at a carrier and a fighter: the listed order decides which one it destroys.
-    default = space(side(("Carrier I", 1), ("Fighter I", 1)), side(("PDS I", 1)))
-    carrier_first = space(side(("Carrier I", 1), ("Fighter I", 1), order=["Carrier I"]), side(("PDS I", 1)))
+    default = space(side(("Carrier I", 1), ("Fighter I", 1)), idle(("PDS I", 1)))
+    carrier_first = space(side(("Carrier I", 1), ("Fighter I", 1), order=["Carrier I"]), idle(("PDS I", 1)))
     left = {u["name"]: u["expected"] for u in default["survivors"]["attacker"]}
     left_ordered = {u["name"]: u["expected"] for u in carrier_first["survivors"]["attacker"]}
     assert left == {"Fighter I": pytest.approx(0.5), "Carrier I": pytest.approx(1)}

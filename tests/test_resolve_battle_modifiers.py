@@ -5,7 +5,7 @@ import pytest
 
 from corpus.resolve import ResolveError, catalogue, modifier_catalogue, resolve
 from corpus.resolve.units import load
-from test_resolve_battle import EXACT, side, space
+from test_resolve_battle import EXACT, idle, side, space
 
 
 def test_unrelenting_adds_one_to_every_combat_roll():
@@ -37,12 +37,12 @@ def test_combat_modifier_never_touches_space_cannon_or_barrage():
 
 def test_antimass_deflectors_take_one_from_space_cannon():
     # PDS I (6) against Antimass Deflectors hits on 7-10: 40%.
-    answer = space(side(("Fighter I", 1), modifiers=["antimass_deflectors"]), side(("PDS I", 1)))
+    answer = space(side(("Fighter I", 1), modifiers=["antimass_deflectors"]), idle(("PDS I", 1)))
     assert answer["outcome"]["attacker"] == pytest.approx(0.6, abs=EXACT)
 
 
 def test_plasma_scoring_and_the_argent_commander_add_dice():
-    plasma = space(side(("Fighter I", 1)), side(("PDS I", 1), modifiers=["plasma_scoring"]))
+    plasma = space(side(("Fighter I", 1)), idle(("PDS I", 1), modifiers=["plasma_scoring"]))
     assert plasma["outcome"]["attacker"] == pytest.approx(0.25, abs=EXACT)
     # Trrakan Aun Zulok: one more AFB die, so Destroyer II rolls 4 dice at 6: the fighter lives with 0.5^4.
     argent = space(side(("Destroyer II", 1), modifiers=["extra_die"]), side(("Fighter I", 1)))
@@ -51,15 +51,15 @@ def test_plasma_scoring_and_the_argent_commander_add_dice():
 
 def test_graviton_laser_system_sends_space_cannon_hits_to_non_fighters():
     attacker = side(("Carrier I", 1), ("Fighter I", 1))
-    plain = space(attacker, side(("PDS I", 1)))
-    graviton = space(attacker, side(("PDS I", 1), modifiers=["graviton_laser_system"]))
+    plain = space(attacker, idle(("PDS I", 1)))
+    graviton = space(attacker, idle(("PDS I", 1), modifiers=["graviton_laser_system"]))
     left = {u["name"]: u["expected"] for u in graviton["survivors"]["attacker"]}
     assert left == {"Fighter I": pytest.approx(1), "Carrier I": pytest.approx(0.5)}
     assert plain["survivors"]["attacker"][0] == {"name": "Fighter I", "count": 1, "expected": pytest.approx(0.5)}
 
 
 def test_no_space_cannon_silences_the_pds():
-    answer = space(side(("Fighter I", 1)), side(("PDS II", 2), modifiers=["no_space_cannon"]))
+    answer = space(side(("Fighter I", 1)), idle(("PDS II", 2), modifiers=["no_space_cannon"]))
     assert answer["outcome"]["attacker"] == pytest.approx(1)
 
 
@@ -97,9 +97,9 @@ def test_battle_pickers_carry_combat_values():
 
 def test_non_euclidean_shielding_cancels_two_hits_per_sustain():
     # Two PDS I shots (50% each) at one dreadnought: with the tech, one Sustain Damage cancels both.
-    plain = space(side(("Dreadnought I", 1)), side(("PDS I", 2)))
-    shielded = space(side(("Dreadnought I", 1), modifiers=["non_euclidean_shielding"]), side(("PDS I", 2)))
-    assert plain["outcome"]["draw"] == pytest.approx(0.25, abs=EXACT)
+    plain = space(side(("Dreadnought I", 1)), idle(("PDS I", 2)))
+    shielded = space(side(("Dreadnought I", 1), modifiers=["non_euclidean_shielding"]), idle(("PDS I", 2)))
+    assert plain["outcome"]["defender"] == pytest.approx(0.25, abs=EXACT)
     assert shielded["outcome"]["attacker"] == pytest.approx(1, abs=EXACT)
     assert any(s["rule"] == "87.6" for s in shielded["steps"])
 

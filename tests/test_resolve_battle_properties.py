@@ -42,8 +42,9 @@ def check(answer: dict) -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fleets(SHIPS + ["PDS II"]), fleets(SHIPS + ["PDS I"]), st.sampled_from([None, 1, 2]))
 def test_space_combat_invariants(attacker, defender, retreat_round):
-    if not any(u["name"] != "PDS II" for u in attacker["units"]):
-        attacker["units"].append({"name": "Cruiser I", "count": 1})
+    for fleet, pds in ((attacker, "PDS II"), (defender, "PDS I")):
+        if not any(u["name"] != pds for u in fleet["units"]):  # no space combat without ships on both sides
+            fleet["units"].append({"name": "Cruiser I", "count": 1})
     body = {"ability": "space_combat", "attacker": attacker, "defender": defender}
     if retreat_round:
         body["retreat"] = {"side": "defender", "round": retreat_round}

@@ -71,6 +71,21 @@ def test_a_ground_force_in_an_adjacent_system_does_not_fight(ability):
     assert [u["fights"] for u in answer["sides"]["defender"]["units"]] == [True, False]
 
 
+def test_space_cannon_defense_that_stops_the_landing_keeps_the_planet_for_the_defender():
+    # No ground combat is fought, so no draw: the defender keeps the planet (49.5), with or without ground forces.
+    alone = battle("invasion", side(("Infantry I", 1)), side(("PDS I", 1)))
+    assert alone["outcome"] == pytest.approx({"attacker": 0.5, "defender": 0.5, "draw": 0, "retreat": 0}, abs=EXACT)
+    # War sun bombardment (3 dice at 80%) destroys the defending infantry with 0.992; the PDS I still fires (50%).
+    bombarded = battle("invasion", side(("War Sun", 1), ("Infantry I", 1)), side(("Infantry I", 1), ("PDS I", 1)))
+    fought = 0.008 * 0.5  # both infantry reach the ground combat
+    assert bombarded["outcome"] == pytest.approx(
+        {"attacker": 0.992 * 0.5 + fought * 0.21 / 0.51, "defender": 0.5 + fought * 0.21 / 0.51,
+         "draw": fought * 0.09 / 0.51, "retreat": 0}, abs=EXACT)
+    assert bombarded["by_round"][0]["draw"] == 0
+    step = next(s for s in bombarded["steps"] if s["rule"] == "49.4")
+    assert "defender keeps the planet" in step["text"]
+
+
 def test_mech_cancels_a_space_cannon_defense_hit():
     answer = battle("invasion", side(("Mech", 1)), side(("PDS II", 1)))
     assert answer["outcome"]["attacker"] == pytest.approx(1)

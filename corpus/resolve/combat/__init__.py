@@ -7,7 +7,7 @@ from ..errors import ResolveError
 from ..units import combat_dict, load
 from .answer import answer
 from .invasion import invasion_start
-from .markov import Chain
+from .markov import DRAW, Chain
 from .modifiers import catalogue as modifier_catalogue
 from .request import BATTLES, BattleRequest, parse_battle
 from .rounds import Totals, run
@@ -26,6 +26,15 @@ class Battle:
     totals: Totals
 
 
+# Battles that need units on both sides; an invasion of a planet without ground forces is only a landing.
+NEEDS_DEFENDER = {
+    "space_combat": "the defender needs at least a ship in the active system: there is no space combat unless both "
+                    "players have ships there (78.1); for Space Cannon Offense alone, use the space_cannon ability",
+    "ground_combat": "the defender needs at least a ground force on the planet: a ground combat needs ground forces "
+                     "of both players there (49.4); for a landing on an undefended planet, use the invasion ability",
+}
+
+
 def fight(req: BattleRequest) -> Battle:
     """Resolve a checked battle request exactly."""
     arena = "space" if req.ability == "space_combat" else "ground"
@@ -33,6 +42,8 @@ def fight(req: BattleRequest) -> Battle:
     if not chain.attacker.specs:
         what = "a ship" if arena == "space" else "a ground force"
         raise ResolveError("attacker.units", f"the attacker needs at least {what} to fight this {req.ability}")
+    if not chain.defender.specs and req.ability in NEEDS_DEFENDER:
+        raise ResolveError("defender.units", NEEDS_DEFENDER[req.ability])
     morale = max(req.attacker.mods.last_round, req.defender.mods.last_round)
     if req.ability == "space_combat":
         start = space_cannon_offense(chain, req.attacker, req.defender)
@@ -41,6 +52,10 @@ def fight(req: BattleRequest) -> Battle:
         start = (invasion_start(chain, req.attacker, req.defender) if req.ability == "invasion"
                  else {chain.joint(chain.attacker.initial(), chain.defender.initial()): 1.0})
         totals = run(chain, start, None, max(1, morale), None)
+    if req.ability == "invasion":
+        # No ground combat was fought, so no draw either: with no ground force of the attacker's left, the
+        # defender keeps the planet (49.5).
+        totals.held = totals.table.get(0, [0.0] * 6)[DRAW]
     return Battle(req, chain, totals)
 
 

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from ..steps import Step, num, pct, plural
 from .invasion import bombardment_dice, defense_dice, shield_blocks
-from .markov import hit_distribution
+from .markov import DEFENDER, hit_distribution
 from .narrate import assignment_step, dice_text, left_out, lineup, modifier_steps, odds, result_step, roll_steps
 
 if TYPE_CHECKING:
@@ -36,13 +36,23 @@ def invasion_steps(battle: Battle) -> list[Step]:
     prelude += _defense(battle)
     prelude.append(Step("49.4", "Ground combat",
                         "If both players have ground forces on the planet, they resolve a ground combat. "
-                        f"P(no ground combat is needed) = {pct(battle.totals.rounds.get(0, 0.0))}."))
+                        f"P(no ground combat is needed) = {pct(battle.totals.rounds.get(0, 0.0))}.{_repelled(battle)}"))
     steps = ground_steps(battle, prelude)
     steps.append(Step("49.5", "Establish control",
                       "The attacker gains control of the planet if at least one of its ground forces is still there: "
                       f"P = {pct(_attacker_holds(battle))}. If a combat destroyed every unit of both sides, the "
                       "defender keeps the planet (49.5d)."))
     return steps
+
+
+def _repelled(battle: Battle) -> str:
+    """Space Cannon Defense that leaves the attacker no ground force: the defender keeps the planet (49.5)."""
+    if not defense_dice(battle.request.attacker, battle.request.defender):
+        return ""
+    row = battle.totals.table.get(0, [0.0] * 6)
+    return (" If Space Cannon Defense destroys every committed ground force, no ground combat is fought and the "
+            "defender keeps the planet (49.5): the answer counts it as the defender's, never as a draw, even when "
+            f"no defending ground force is left (P = {pct(row[DEFENDER] + battle.totals.held)}).")
 
 
 def _units(side) -> str:

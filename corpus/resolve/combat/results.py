@@ -13,7 +13,14 @@ def outcome(battle: Battle) -> dict[str, float]:
     for (joint, retreat), p in battle.totals.ended.items():
         a, d = (sum(n for n, _ in state) for state in battle.chain.states(joint))
         out["retreat" if retreat else "attacker" if a and not d else "defender" if d and not a else "draw"] += p
-    return out
+    return _held(out, battle.totals.held)
+
+
+def _held(chances: dict, held: float) -> dict:
+    """An invasion that ended with no ground forces before any ground combat is the defender's (49.5)."""
+    if held:
+        chances.update(draw=chances["draw"] - held, defender=chances["defender"] + held)
+    return chances
 
 
 def survivors(battle: Battle, role: str) -> list[dict]:
@@ -36,7 +43,7 @@ def by_round(battle: Battle) -> list[dict]:
     for round_no in sorted(set(totals.table) | set(totals.going)):
         done = [a + b for a, b in zip(done, totals.table.get(round_no, [0.0] * 6))]
         going, att_units, def_units = totals.going.get(round_no, (0.0, 0.0, 0.0))
-        rows.append({"round": round_no, "attacker": done[0], "defender": done[1], "draw": done[2],
-                     "retreat": done[3], "ongoing": going, "attacker_units": done[4] + att_units,
-                     "defender_units": done[5] + def_units})
+        rows.append(_held({"round": round_no, "attacker": done[0], "defender": done[1], "draw": done[2],
+                           "retreat": done[3], "ongoing": going, "attacker_units": done[4] + att_units,
+                           "defender_units": done[5] + def_units}, totals.held))
     return rows

@@ -28,6 +28,8 @@ class Totals:
     table: dict[int, list[float]] = field(default_factory=dict)
     # Round -> (chance, attacker units, defender units) of the combats still going after it.
     going: dict[int, tuple[float, float, float]] = field(default_factory=dict)
+    # An invasion's chance of ending before ground combat with no ground forces on either side: the defender's.
+    held: float = 0.0
 
     def row(self, round_no: int) -> list[float]:
         """The table row of a round."""
