@@ -184,6 +184,7 @@ def test_barrage_shows_the_fighters_destroyed(client):
 def test_fragment_of_a_page_without_a_resolver_is_a_404(client):
     response = client.get("/resolver/movement?ability=space_cannon&u=PDS+II")
     assert response.status_code == 404 and "has no step resolver" in response.get_data(as_text=True)
+    assert "<h1>Not found" in response.get_data(as_text=True)  # not "Bad request (404)"
 
 
 def test_resolver_script_holds_no_scenario_logic():

@@ -138,7 +138,7 @@ def handle_corpus(exc: CorpusError):
 
 def handle_web(exc: WebError):
     """Our own errors: bad parameters and the like."""
-    return respond(exc.message, exc.status, "Bad request", **exc.extra)
+    return respond(exc.message, exc.status, "Not found" if exc.status == 404 else "Bad request", **exc.extra)
 
 
 def handle_unexpected(exc: Exception):
