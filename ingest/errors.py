@@ -26,3 +26,12 @@ class PageError(IngestError):
 
 class FetchError(SourceError):
     """A URL could not be fetched (DNS, connection, HTTP status, robots.txt)."""
+
+
+class PartialPageError(PageError):
+    """Parts of one page could not be read: each is reported, and the rest of the page is still ingested."""
+
+    def __init__(self, location: str, problems: list[str], entries: list):
+        super().__init__(location, "; ".join(problems))
+        self.problems = [PageError(location, problem) for problem in problems]
+        self.entries = entries

@@ -11,7 +11,7 @@ from corpus import index, store
 from corpus.errors import CorpusError
 from corpus.model import HOMEBREW_FLAG, Entry
 from ingest.checks import check_page
-from ingest.errors import IngestError, PageError
+from ingest.errors import IngestError, PageError, PartialPageError
 from ingest.pages import Page, read_local
 from ingest.pipeline import run_steps
 from ingest.registry import parse_page
@@ -94,6 +94,10 @@ def parse_all(pages: list[Page], report: Report, progress: Callable | None = Non
         try:
             entries.extend(parse_page(check_page(page)))
             report.pages += 1
+        except PartialPageError as exc:
+            entries.extend(exc.entries)
+            report.pages += 1
+            report.skipped.extend(exc.problems)
         except PageError as exc:
             report.skipped.append(exc)
     return entries

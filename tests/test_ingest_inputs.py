@@ -30,3 +30,17 @@ def test_a_topic_page_without_its_counter_line_is_skipped_not_emptied(tmp_path, 
     assert [(s.location, "<style> line" in s.reason) for s in report.skipped] == [(str(page), True)]
     ids = {e.id for e in Corpus.load(tmp_path / "inst").entries}
     assert "te-space-cannon" not in ids and "pds" in ids
+
+
+def test_malformed_wiki_pairs_are_reported_and_the_rest_ingested(tmp_path, shared):
+    text = (shared / "mirror" / "wiki" / "FAQ.txt").read_text()
+    question = next(line for line in text.splitlines() if line.startswith("Q: Can you intentionally reveal"))
+    text = text.replace(question, "", 1)
+    text = text.replace("Q: Can you resolve end of turn abilities on the turn you pass?", "Q:", 1)
+    (tmp_path / "FAQ.txt").write_text(text)
+    report = ingest([str(tmp_path / "FAQ.txt")], tmp_path / "inst")
+    assert [(s.location, s.reason.split(":")[0]) for s in report.skipped] == [
+        (str(tmp_path / "FAQ.txt"), 'section "Hidden Information"'), (str(tmp_path / "FAQ.txt"), 'section "Passing"')]
+    entries = Corpus.load(tmp_path / "inst").entries
+    assert {e.topic for e in entries} == {"wiki/faq"} and all(e.title for e in entries)
+    assert sum(e.kind == "faq" for e in entries) == 215 - 2  # 215 from the whole page (two of its pairs are one)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from corpus.model import Source
-from ingest.errors import PageError
+from ingest.errors import PageError, PartialPageError
 from ingest.parsers import wiki
 from shared import shared_dir
 
@@ -173,9 +173,39 @@ def test_question_over_two_paragraphs_and_duplicates():
     assert entries[1].id == entries[0].id + "-2"
 
 
-def test_unanswered_question_is_open():
-    entry = wiki.parse("Movement.txt", b"Sign in to edit\nFAQ[]\nQ: Nobody knows?\n")[0]
+def _partial(page: str) -> PartialPageError:
+    """The error a page with malformed pairs raises (it carries the entries still read)."""
+    with pytest.raises(PartialPageError) as raised:
+        wiki.parse("Movement.txt", page.encode())
+    return raised.value
+
+
+def test_unanswered_question_is_kept_open_and_reported():
+    error = _partial("Sign in to edit\nFAQ[]\nQ: Nobody knows?\n")
+    entry = error.entries[0]
     assert (entry.kind, entry.authority, entry.text) == ("question", "open-question", "Q: Nobody knows?")
+    assert [str(p) for p in error.problems] == [
+        'Movement.txt: section "FAQ": "Q: Nobody knows?" has no "A:"; kept as an open question '
+        "(add the answer if it has one)"]
+
+
+@pytest.mark.parametrize("page, problem", [
+    ("Sign in to edit\nPassing[]\nQ:\nA: Yes.\nQ: Kept?\nA: Yes.\n",
+     'section "Passing": a "Q:" with no question (its answer: "Yes."); left out'),
+    ("Sign in to edit\nHidden Information[]\nA: It may be shown.\nQ: Kept?\nA: Yes.\n",
+     'section "Hidden Information": an "A:" with no "Q:" before it ("It may be shown."); left out'),
+    ("Sign in to edit\nRules[]\nQ: Kept?\nA: Yes.\nA: A second answer.\n",
+     'section "Rules": an "A:" with no "Q:" before it ("A second answer."); left out'),
+])
+def test_a_malformed_pair_is_reported_and_makes_no_entry(page, problem):
+    error = _partial(page)
+    assert len(error.problems) == 1 and error.problems[0].reason.startswith(problem)
+    assert [(e.kind, e.topic, e.title) for e in error.entries] == [("faq", "wiki/movement", "Kept?")]
+
+
+def test_a_question_on_the_line_after_its_mark_is_read_whole():
+    entry = wiki.parse("Movement.txt", b"Sign in to edit\nDice[]\nQ:\nIs a zero a ten?\nA: Yes.\n")[0]
+    assert (entry.title, entry.text) == ("Is a zero a ten?", "Q: Is a zero a ten?\nA: Yes.")
 
 
 @pytest.mark.parametrize("name", FIXTURES)

@@ -7,7 +7,7 @@ from pathlib import PurePosixPath
 from urllib.parse import unquote, urlsplit
 
 from corpus.model import Entry
-from ingest.errors import PageError
+from ingest.errors import PageError, PartialPageError
 from ingest.parsers._decode import decode
 from ingest.parsers.wiki_blocks import NAME, Block, Scraped, WikiPage, page_entries, page_url
 from ingest.parsers.wiki_html import api_page, html_page
@@ -36,13 +36,15 @@ def sniff(location: str, data: bytes) -> bool:
 
 
 def parse(location: str, data: bytes) -> list[Entry]:
-    """Entries of one wiki page: prose sections and FAQ pairs."""
+    """Entries of one wiki page: prose sections and FAQ pairs; PartialPageError carries them past a malformed pair."""
     scraped = _read(location, decode(data))
     title = scraped.title or _title_from(location) or _title_from_headings(scraped.blocks)
     if not title:
         raise PageError(location, "cannot tell the page title; save it as <Page_Title>.txt or pass its URL")
     url = _wiki_url(scraped.url) or _wiki_url(location) or page_url(title)
-    entries = page_entries(WikiPage(title, url, scraped.version), scraped.blocks)
+    entries, problems = page_entries(WikiPage(title, url, scraped.version), scraped.blocks)
+    if problems:
+        raise PartialPageError(location, problems, entries)
     if not entries:
         raise PageError(location, "no wiki content found (is this the page itself, not a login or error page?)")
     return entries

@@ -116,7 +116,12 @@ def _add(section: _Section, block: Block) -> None:
     if block.kind == "para" and _QUESTION.match(text.text):
         question, answer = _split_inline(_strip(_QUESTION, text))
         section.pairs.append(_Pair([question], [answer] if answer else [], answer is not None))
-    elif block.kind == "para" and _ANSWER.match(text.text) and pair and not pair.answered:
+    elif block.kind == "para" and _ANSWER.match(text.text):
+        if pair is None or pair.answered:
+            # An answer with no question of its own: a pair without one, reported (never page prose,
+            # which would split the page in two) when the entries are made.
+            pair = _Pair([])
+            section.pairs.append(pair)
         pair.answered = True
         pair.answer.append(_strip(_ANSWER, text))
     elif pair is not None:
@@ -149,13 +154,15 @@ def _split_inline(question: Text) -> tuple[Text, Text | None]:
 
 
 def _lines(texts: list[Text]) -> Text:
-    """Paragraphs as lines: newline-separated text, <br>-separated HTML."""
+    """Paragraphs as lines: newline-separated text, <br>-separated HTML (an empty "Q:" line is no line)."""
+    texts = [t for t in texts if t.text.strip()]
     return Text("\n".join(t.text for t in texts), "<br>".join(t.html for t in texts))
 
 
-def page_entries(page: WikiPage, blocks: list[Block]) -> list[Entry]:
-    """All entries of a wiki page, in page order: prose sections and FAQ pairs."""
+def page_entries(page: WikiPage, blocks: list[Block]) -> tuple[list[Entry], list[str]]:
+    """All entries of a wiki page, in page order (prose sections and FAQ pairs), and its malformed pairs."""
     entries: list[Entry] = []
+    problems: list[str] = []
     used: set[str] = set()
     found = sections(blocks)
     # Prose under headings makes the page a copy of a rules topic; an FAQ-only
@@ -165,8 +172,31 @@ def page_entries(page: WikiPage, blocks: list[Block]) -> list[Entry]:
         if section.body:
             entries.append(_section_entry(page, section, topic, used, len(entries) + 1))
         for pair in section.pairs:
-            entries.append(_faq_entry(page, section, pair, used, len(entries) + 1))
-    return entries
+            problem = _pair_problem(pair)
+            if problem:
+                where = f'section "{section.title}"' if section.title else "before the first heading"
+                problems.append(f"{where}: {problem}")
+            if _lines(pair.question).text:
+                entries.append(_faq_entry(page, section, pair, used, len(entries) + 1))
+    return entries, problems
+
+
+def _pair_problem(pair: _Pair) -> str | None:
+    """What is wrong with a question/answer pair, in the report's words; None when it is whole."""
+    question, answer = _opening(_lines(pair.question).text), _opening(_lines(pair.answer).text)
+    if not pair.question:
+        return f'an "A:" with no "Q:" before it ("{answer}"); left out: write its question above it'
+    if not question:
+        return f'a "Q:" with no question (its answer: "{answer}"); left out: write the question after "Q:"'
+    if not answer:
+        return f'"Q: {question}" has no "A:"; kept as an open question (add the answer if it has one)'
+    return None
+
+
+def _opening(text: str, words: int = 8) -> str:
+    """The first words of a text, enough to find it in the file."""
+    first = text.split()
+    return " ".join(first[:words]) + ("…" if len(first) > words else "")
 
 
 def _unique(base: str, used: set[str]) -> str:
@@ -197,7 +227,7 @@ def _faq_entry(page: WikiPage, section: _Section, pair: _Pair, used: set[str], o
     if not part or part in _GENERIC_SECTIONS:
         part = page.slug
     digest = hashlib.sha1(" ".join(question.text.split()).casefold().encode()).hexdigest()[:6]
-    if not pair.answered:
+    if not answer.text:
         kind, authority, text = "question", "open-question", f"Q: {question.text}"
     else:
         kind, authority = "faq", "community-note" if section.unofficial else "official-faq"
