@@ -35,6 +35,13 @@ def test_bad_battle_is_a_400_naming_the_field(client):
     assert response.get_json()["field"] == "retreat.round"
 
 
+def test_a_defender_with_only_a_pds_is_a_400_naming_its_units(client):
+    body = {**FLEETS, "defender": {"units": [{"name": "PDS II"}]}}
+    response = client.post("/api/resolve", json=body)
+    assert response.status_code == 400
+    assert response.get_json()["field"] == "defender.units" and "(78.1)" in response.get_json()["error"]
+
+
 def test_catalogue_lists_battle_modifiers_with_their_cards(client):
     body = client.get("/api/resolve/catalogue?ability=space_combat").get_json()
     cards = {m["key"]: m["card"] for m in body["modifiers"]}
