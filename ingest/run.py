@@ -81,6 +81,16 @@ def read_sources(specs: Iterable[str], cache_dir: Path, report: Report,
             yield from read_local(spec, on_error=report.skipped.append)
 
 
+def check_urls(specs: Iterable[str]) -> None:
+    """Refuse a malformed URL before anything is read or fetched; no retry can mend it."""
+    urls = [spec for spec in specs if is_url(spec)]
+    if urls:
+        from ingest.crawl.http import check_url  # only crawls need the network code
+
+        for url in urls:
+            check_url(url)
+
+
 def counted(n: int, noun: str) -> str:
     """ "1 page", "2 pages": a count with its noun."""
     return f"{n} {noun}{'s' * (n != 1)}"
@@ -119,6 +129,7 @@ def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | 
            homebrew: bool = False) -> Report:
     """Read, parse, post-process and publish, holding the instance's ingest lock."""
     report = Report()
+    check_urls(specs)
     pages = list(read_sources(specs, instance / "cache", report, delay))
     entries = parse_all(pages, report, progress)
     if strict and report.skipped:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import socket
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
@@ -13,6 +14,7 @@ from crawl_server import CrawlServer
 from ingest.crawl import Fetcher, crawl_mediawiki, crawl_tirules, fetch_source
 from ingest.crawl.tirules import topic_links
 from ingest.errors import FetchError
+from ingest.pages import Page
 from shared import shared_dir
 
 MIRROR = shared_dir() / "mirror" / "tirules"
@@ -169,6 +171,23 @@ def test_connection_failure_is_a_clear_error(tmp_path):
 def test_non_http_url_is_refused(url, tmp_path):
     with pytest.raises(FetchError, match="not an http"):
         fast_fetcher(tmp_path).get(url)
+
+
+@pytest.mark.parametrize("url, problem", [
+    ("https://[::1", "Invalid IPv6 URL"), ("http://127.0.0.1:abc/", "Port could not be cast"),
+    ("http://127.0.0.1:70000/", "Port out of range"), ("http:///R_pds", "with a host name"),
+    ("http://127.0.0.1/R pds", "cannot hold spaces"),
+])
+def test_malformed_url_is_refused_without_a_request(url, problem, tmp_path):
+    fetcher = fast_fetcher(tmp_path)
+    with pytest.raises(FetchError, match=re.escape(problem)):
+        fetcher.get(url)
+    assert (fetcher.stats.requests, fetcher.stats.retries) == (0, 0)
+
+
+def test_a_malformed_link_is_no_topic_link():
+    page = Page("https://tirules.com/", b'<a href="http://[::1">x</a> <a href="/R_pds">PDS</a>', "https://tirules.com/")
+    assert topic_links(page) == ["https://tirules.com/R_pds"]
 
 
 def test_requests_to_one_host_are_spaced_by_the_delay(server, tmp_path):

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,11 @@ from corpus import Corpus
 from ingest.run import ingest
 
 PAGES = ("index.php", "R_space_cannon.php", "R_pds.php")
+
+
+def mecatol(*args: str) -> subprocess.CompletedProcess:
+    """Run the real `mecatol` command."""
+    return subprocess.run([sys.executable, "-m", "mecatol", *args], capture_output=True, text=True, timeout=60)
 
 
 @pytest.fixture()
@@ -44,3 +51,11 @@ def test_malformed_wiki_pairs_are_reported_and_the_rest_ingested(tmp_path, share
     entries = Corpus.load(tmp_path / "inst").entries
     assert {e.topic for e in entries} == {"wiki/faq"} and all(e.title for e in entries)
     assert sum(e.kind == "faq" for e in entries) == 215 - 2  # 215 from the whole page (two of its pairs are one)
+
+
+@pytest.mark.parametrize("url, problem", [("https://[::1", "Invalid IPv6 URL"),
+                                          ("http://127.0.0.1:abc/", "Port could not be cast")])
+def test_a_malformed_url_is_one_line_and_exit_2(tmp_path, url, problem):
+    done = mecatol("ingest", url, "--instance", str(tmp_path / "inst"), "--quiet")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(f"mecatol: {url}: not a valid URL ({problem}") and done.stderr.count("\n") == 1

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import http.client
+import re
 import threading
 import time
 import urllib.error
@@ -18,6 +19,8 @@ from ingest.errors import FetchError
 from ingest.pages import MAX_PAGE_BYTES, Page, too_large
 
 USER_AGENT = "Mecatol/0.1 (+https://example.org/mecatol; rules search for TI4)"
+# A URL holds no spaces or control characters (urllib would refuse it on every retry).
+_UNSENDABLE = re.compile(r"[\x00-\x20\x7f]")
 # A server asking us to come back later is obeyed, but never for longer than this.
 _MAX_RETRY_AFTER = 30.0
 
@@ -75,7 +78,7 @@ class Fetcher:
 
     def get(self, url: str) -> Page:
         """Fetch one URL; a 304 is answered from the cache. Raises FetchError."""
-        url = urldefrag(url).url
+        url = urldefrag(check_url(url)).url
         if not self.allowed(url):
             raise FetchError(url, "disallowed by robots.txt (the site asks crawlers to leave it alone)")
         cached = self.cache.load(url) if self.cache else None
@@ -187,6 +190,20 @@ class Fetcher:
         """Bump one counter of self.stats."""
         with self._lock:
             setattr(self.stats, name, getattr(self.stats, name) + 1)
+
+
+def check_url(url: str) -> str:
+    """The URL, or FetchError saying what is wrong with it: a malformed URL is never worth a retry."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 -- reading it is what checks the port
+    except ValueError as exc:
+        raise FetchError(url, f"not a valid URL ({exc}); check it, e.g. https://tirules.com/") from exc
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise FetchError(url, "not an http(s) URL with a host name; pass a full URL such as https://tirules.com/")
+    if _UNSENDABLE.search(url):
+        raise FetchError(url, "a URL cannot hold spaces or control characters; write a space as %20")
+    return url
 
 
 def _origin(url: str) -> str:

@@ -41,7 +41,11 @@ def topic_links(page: Page) -> list[str]:
     parser.close()
     links = []
     for href in parser.hrefs:
-        url = _topic_url(urljoin(base, href), base)
+        try:
+            url = _topic_url(urljoin(base, href), base)
+        except ValueError:  # a malformed link ("http://[::1") leads nowhere we could fetch
+            log.warning("%s: ignored a malformed link %r", base, href)
+            continue
         if url and url not in links:
             links.append(url)
     return links
