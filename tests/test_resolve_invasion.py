@@ -86,6 +86,12 @@ def test_space_cannon_defense_that_stops_the_landing_keeps_the_planet_for_the_de
     assert "defender keeps the planet" in step["text"]
 
 
+def test_an_undefended_planet_has_no_roll_step_for_the_defender():
+    answer = battle("invasion", side(("Infantry I", 1)), side(("Carrier I", 1)))
+    assert [s["title"] for s in answer["steps"] if s["title"].endswith(" rolls")] == ["Attacker rolls"]
+    assert not any(": ;" in s["text"] for s in answer["steps"])
+
+
 def test_mech_cancels_a_space_cannon_defense_hit():
     answer = battle("invasion", side(("Mech", 1)), side(("PDS II", 1)))
     assert answer["outcome"]["attacker"] == pytest.approx(1)

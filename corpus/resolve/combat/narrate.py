@@ -220,12 +220,14 @@ def roll_steps(battle: Battle, rule: str) -> list[Step]:
     chain = battle.chain
     steps = []
     for side, other in ((chain.attacker, chain.defender), (chain.defender, chain.attacker)):
+        if not side.specs:
+            continue  # an undefended planet: no one there rolls
         mod = side.mods.combat(0)
         dice = dice_groups(side, side.initial(), mod, non_fighters(other, other.initial()))
         extra = f" ({mod:+d} applied to each die)" if mod else ""
         steps.append(Step(rule, f"{side.role.capitalize()} rolls",
                           f"One die per unit (more for units with several burst icons, {rule}a): "
-                          f"{dice_text(dice)}{extra}; at the start, {odds(dice)}.{_per_ship(side)}"))
+                          f"{dice_text(dice) or 'no dice'}{extra}; at the start, {odds(dice)}.{_per_ship(side)}"))
     return steps
 
 
