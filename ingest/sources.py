@@ -27,13 +27,24 @@ def default_sources(instance: Path) -> list[str]:
         return _some([s.strip() for s in env.split(",") if s.strip()], "$MECATOL_SOURCES")
     listed = Path(instance) / SOURCES_FILE
     if listed.is_file():
-        lines = listed.read_text(encoding="utf-8").splitlines()
+        lines = _read_lines(listed)
         return _some([s.strip() for s in lines if s.strip() and not s.lstrip().startswith("#")], str(listed))
     shared = shared_dir()
     if not shared.is_dir():
         raise SourceError(str(shared), "no shared data folder here; set MECATOL_SHARED to the folder holding "
                                        "mirror/ and seeds/, or name the sources to read")
     return [str(shared / name) for name in DEFAULT_SOURCES]
+
+
+def _read_lines(listed: Path) -> list[str]:
+    """The lines of a sources file (UTF-8, a BOM allowed); SourceError naming it when it cannot be read."""
+    try:
+        return listed.read_text(encoding="utf-8-sig").splitlines()
+    except UnicodeDecodeError as exc:
+        raise SourceError(str(listed), f"is not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset "
+                                       f"{exc.start}); save it as UTF-8") from exc
+    except OSError as exc:
+        raise SourceError(str(listed), f"cannot read: {exc.strerror or exc}") from exc
 
 
 def _some(sources: list[str], where: str) -> list[str]:

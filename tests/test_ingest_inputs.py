@@ -1,6 +1,7 @@
 """Bad input to an ingest: each is reported naming its file, URL or setting, and nothing is lost silently."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -16,8 +17,10 @@ PAGES = ("index.php", "R_space_cannon.php", "R_pds.php")
 
 
 def mecatol(*args: str) -> subprocess.CompletedProcess:
-    """Run the real `mecatol` command."""
-    return subprocess.run([sys.executable, "-m", "mecatol", *args], capture_output=True, text=True, timeout=60)
+    """Run the real `mecatol` command (its sources from the instance folder, not the environment)."""
+    env = {k: v for k, v in os.environ.items() if k != "MECATOL_SOURCES"}
+    return subprocess.run([sys.executable, "-m", "mecatol", *args], capture_output=True, text=True, timeout=60,
+                          env=env)
 
 
 @pytest.fixture()
@@ -59,3 +62,12 @@ def test_a_malformed_url_is_one_line_and_exit_2(tmp_path, url, problem):
     done = mecatol("ingest", url, "--instance", str(tmp_path / "inst"), "--quiet")
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith(f"mecatol: {url}: not a valid URL ({problem}") and done.stderr.count("\n") == 1
+
+
+def test_a_sources_file_that_is_not_utf8_is_one_line_and_exit_2(tmp_path):
+    (tmp_path / "inst").mkdir()
+    (tmp_path / "inst" / "sources.txt").write_bytes("/data/café\n".encode("latin-1"))
+    done = mecatol("ingest", "--instance", str(tmp_path / "inst"), "--quiet")
+    assert done.returncode == 2
+    assert done.stderr == f"mecatol: {tmp_path / 'inst' / 'sources.txt'}: is not UTF-8 text " \
+                          "(byte 0xe9 at offset 9); save it as UTF-8\n"

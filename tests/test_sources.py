@@ -49,3 +49,21 @@ def test_a_sources_file_of_comments_only_names_the_file(tmp_path, monkeypatch):
     with pytest.raises(SourceError, match="lists no source") as caught:
         default_sources(tmp_path)
     assert str(tmp_path / "sources.txt") in str(caught.value)
+
+
+@pytest.mark.parametrize("data, problem", [
+    ("/data/café\n".encode("latin-1"), "is not UTF-8 text (byte 0xe9 at offset 9); save it as UTF-8"),
+    ("/data/wiki\n".encode("utf-16"), "is not UTF-8 text (byte 0xff at offset 0)"),
+])
+def test_a_sources_file_that_is_not_utf8_names_the_file(tmp_path, monkeypatch, data, problem):
+    monkeypatch.delenv("MECATOL_SOURCES", raising=False)
+    (tmp_path / "sources.txt").write_bytes(data)
+    with pytest.raises(SourceError) as caught:
+        default_sources(tmp_path)
+    assert str(caught.value).startswith(f"{tmp_path / 'sources.txt'}: {problem}")
+
+
+def test_a_sources_file_saved_with_a_bom_is_read(tmp_path, monkeypatch):
+    monkeypatch.delenv("MECATOL_SOURCES", raising=False)
+    (tmp_path / "sources.txt").write_text("/data/tirules\n", encoding="utf-8-sig")
+    assert default_sources(tmp_path) == ["/data/tirules"]
