@@ -92,6 +92,13 @@ def test_an_undefended_planet_has_no_roll_step_for_the_defender():
     assert not any(": ;" in s["text"] for s in answer["steps"])
 
 
+def test_plasma_scoring_cites_bombardment_for_the_attacker_and_space_cannon_defense_for_the_defender():
+    answer = battle("invasion", side(("Dreadnought I", 1), ("Infantry I", 1), modifiers=["plasma_scoring"]),
+                    side(("Infantry I", 1), ("PDS I", 1), modifiers=["plasma_scoring"]))
+    cited = [s["rule"] for s in answer["steps"] if s["title"] == "Plasma Scoring"]
+    assert cited == ["15.1", "77.7"]
+
+
 def test_mech_cancels_a_space_cannon_defense_hit():
     answer = battle("invasion", side(("Mech", 1)), side(("PDS II", 1)))
     assert answer["outcome"]["attacker"] == pytest.approx(1)

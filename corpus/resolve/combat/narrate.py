@@ -80,18 +80,27 @@ def _adjacent(role: str, name: str, ability: str) -> Step:
                 f"{who}, not on the planet: it does not roll or take hits in ground combat.")
 
 
-def modifier_steps(battle: Battle) -> list[Step]:
-    """One step per card a side brings, quoting what the resolver applies."""
+def modifier_rules(ability: str, role: str) -> dict[str, str]:
+    """The rule each modifier's step cites, in this battle and for this side."""
     rules = {"unrelenting": "78.5", "fragile": "78.5", "morale_boost": "78.5", "duranium_armor": "87.3",
              "antimass_deflectors": "77.3", "graviton_laser_system": "77.5", "plasma_scoring": "77.3",
              "extra_die": "10.1", "assault_cannon": "78.2a", "no_space_cannon": "77.1",
              "non_euclidean_shielding": "87.6", "shields_holding": "78.6"}
-    if battle.request.ability != "space_combat":
+    if ability != "space_combat":
         rules.update(unrelenting="42.1", fragile="42.1", morale_boost="42.1", plasma_scoring="15.1",
                      extra_die="15.1", antimass_deflectors="77.7", no_space_cannon="77.7")
+    if ability == "invasion" and role == "defender":
+        # The defender's extra die goes to its Space Cannon Defense; only the attacker bombards.
+        rules.update(plasma_scoring="77.7", extra_die="77.7")
+    return rules
+
+
+def modifier_steps(battle: Battle) -> list[Step]:
+    """One step per card a side brings, quoting what the resolver applies."""
     steps = []
     for role in ("attacker", "defender"):
         req = getattr(battle.request, role)
+        rules = modifier_rules(battle.request.ability, role)
         for key in sorted(req.mods.keys):
             mod = MODIFIERS[key]
             title, effect = mod.card, mod.effect
