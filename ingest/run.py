@@ -133,11 +133,10 @@ def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | 
     pages = list(read_sources(specs, instance / "cache", report, delay))
     entries = parse_all(pages, report, progress)
     if strict and report.skipped:
-        raise IngestError(f"{len(report.skipped)} page(s) skipped and --strict given; "
-                          f"first: {report.skipped[0]}")
+        raise IngestError(with_skipped(f"{len(report.skipped)} page(s) skipped and --strict given; nothing was "
+                                       "changed", report))
     if not entries:
-        why = f" ({report.skipped[0]}{' …' if len(report.skipped) > 1 else ''})" if report.skipped else ""
-        raise IngestError(f"no entries found in {', '.join(specs)}{why}; nothing was changed")
+        raise IngestError(with_skipped(f"no entries found in {', '.join(specs)}; nothing was changed", report))
     if not homebrew:
         entries = leave_out_homebrew(entries, report)
     # Rulings read the vectors of the entries as they are then; the final ones are read again below
@@ -156,6 +155,11 @@ def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | 
         meta["vectors"] = vectors.meta
     report.version = store.publish(instance, entries, meta, index.build, vectors.array)
     return report
+
+
+def with_skipped(message: str, report: Report) -> str:
+    """A failed ingest's message, then every skipped page on a line of its own (one reason is rarely all)."""
+    return "\n".join([message + (":" if report.skipped else ""), *(f"  skipped {s}" for s in report.skipped)])
 
 
 def leave_out_homebrew(entries: list[Entry], report: Report) -> list[Entry]:

@@ -128,8 +128,21 @@ def test_a_question_is_homed_on_the_page_its_heading_names_and_no_other(mirror_c
 def test_nothing_usable_is_an_error_that_says_why(tmp_path):
     junk = tmp_path / "junk.txt"
     junk.write_text("nothing a parser knows", encoding="utf-8")
-    with pytest.raises(IngestError, match=r"no entries found in .*junk.txt \(.*junk.txt: unrecognised format"):
+    with pytest.raises(IngestError, match=r"no entries found in .*junk.txt; nothing was changed:\n  skipped "
+                                          r".*junk.txt: unrecognised format"):
         ingest([str(junk)], tmp_path / "inst")
+
+
+def test_when_every_page_fails_each_reason_is_listed(tmp_path):
+    (tmp_path / "src").mkdir()
+    for name, text in (("a.csv", "a,b\n1,2\n"), ("b.txt", "nothing a parser knows")):
+        (tmp_path / "src" / name).write_text(text, encoding="utf-8")
+    with pytest.raises(IngestError) as caught:
+        ingest([str(tmp_path / "src")], tmp_path / "inst")
+    lines = str(caught.value).splitlines()
+    assert lines[0] == f"no entries found in {tmp_path / 'src'}; nothing was changed:"
+    skipped = [f"  skipped {tmp_path / 'src' / name}" for name in ("a.csv", "b.txt")]
+    assert [line.split(": ")[0] for line in lines[1:]] == skipped
 
 
 def test_the_summary_counts_one_page_in_the_singular(tmp_path, small_source):
