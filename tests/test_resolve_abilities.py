@@ -111,6 +111,13 @@ def test_space_cannon_text_carries_the_numbers():
     assert "expected 1.2 hits" in _titled(resolve(_sc({"name": "PDS II", "count": 2})), "Assign hits")["text"]
 
 
+@pytest.mark.parametrize(("count", "expected"), [(1, "expected 1 hit,"), (2, "expected 2 hits,")])
+def test_expected_hits_agree_with_their_number(count, expected):
+    # Two dice at 6 (50% each) per unit: one hit expected per unit.
+    answer = resolve(_sc({"value": 6, "dice": 2, "count": count}))
+    assert expected in _titled(answer, "Assign hits")["text"]
+
+
 # Space Cannon Defense.
 
 
@@ -181,6 +188,13 @@ def test_arc_secundus_lifts_the_shield_by_its_card_text():
     answer = outcome(_sc({"name": "Arc Secundus"}, ability="bombardment", modifiers={"planetary_shield": True}))
     dist = answer.distribution
     assert (answer.blocked, dist.expected(), dist.at_least(1)) == (False, F(9, 5), F(117, 125))
+
+
+@pytest.mark.parametrize(("count", "words"), [(1, "here 1 unit bombards one planet"),
+                                              (2, "here 2 units bombard one planet")])
+def test_the_declare_step_agrees_with_the_number_of_units(count, words):
+    answer = resolve(_sc({"name": "Dreadnought", "count": count}, ability="bombardment"))
+    assert words in _titled(answer, "Declare the planet first")["text"]
 
 
 def test_bombardment_steps_cite_declare_and_excess_hits():

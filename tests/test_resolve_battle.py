@@ -140,6 +140,13 @@ def test_salai_sai_corian_rolls_no_dice_against_fighters():
     assert answer["outcome"] == pytest.approx({"attacker": 0, "defender": 1, "draw": 0, "retreat": 0}, abs=EXACT)
 
 
+def test_battle_odds_say_1_hit_not_1_hits():
+    # Two Cruiser II roll 2 dice at 50%: 1 hit expected.
+    answer = space(side(("Cruiser II", 2)), side(("Destroyer I", 1)))
+    roll = next(s for s in answer["steps"] if s["title"] == "Attacker rolls")
+    assert "expected 1 hit," in roll["text"]
+
+
 def test_ground_forces_in_space_do_not_fight():
     with_infantry = space(side(("Fighter I", 1), ("Infantry II", 4)), side(("Fighter I", 1)))
     alone = space(side(("Fighter I", 1)), side(("Fighter I", 1)))

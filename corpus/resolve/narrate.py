@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .dice import hit_chance
-from .steps import Step, labelled_roll, num, pct, plural, unit_line
+from .steps import Step, labelled_roll, num, pct, plural, unit_line, verb
 
 if TYPE_CHECKING:
     from .records import Outcome
@@ -91,7 +91,8 @@ def _bombardment(o: Outcome) -> list[Step]:
         Step("15.1", "Choose planets, then roll",
              "The active player chooses which planet each unit with Bombardment will bombard, then rolls for them."),
         Step("15.1d", "Declare the planet first",
-             f"The planet is declared before rolling; here {plural(count, 'unit')} bombard one planet, and all of a "
+             f"The planet is declared before rolling; here {plural(count, 'unit')} {verb(count, 'bombards', 'bombard')} "
+             "one planet, and all of a "
              "unit's dice (a war sun's three) go to that one planet."),
     ]
     if o.request.modifiers.harrow:
@@ -227,7 +228,7 @@ def _capped(o: Outcome, noun: str) -> str:
 def _odds(o: Outcome) -> str:
     """Odds sentence for the assign-hits step."""
     dist = o.distribution
-    return (f"With {plural(dist.dice, 'die', 'dice')}: expected {num(dist.expected())} hits, "
+    return (f"With {plural(dist.dice, 'die', 'dice')}: expected {plural(dist.expected(), 'hit')}, "
             f"P(at least one hit) = {pct(dist.at_least(1))}, P(no hit) = {pct(dist.probability(0))}.")
 
 

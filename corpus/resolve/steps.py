@@ -34,9 +34,16 @@ def num(value: Fraction) -> str:
     return text or "0"
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """"1 die", "3 dice"."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
+def plural(count: int | float | Fraction, word: str, many: str | None = None) -> str:
+    """"1 die", "3 dice"; an expected value as shown: "1 hit", "1.8 hits"."""
+    text = num(count)
+    # The word agrees with the number as printed: 0.9996 shows as "1", so "1 hit".
+    return f"{text} {word if text == '1' else (many or word + 's')}"
+
+
+def verb(count: int, one: str, many: str) -> str:
+    """The verb that agrees with a count: "1 unit bombards", "2 units bombard"."""
+    return one if count == 1 else many
 
 
 def hit_range(value: int) -> str:

@@ -132,7 +132,7 @@ def odds(dice: tuple[tuple[int, int], ...]) -> str:
     """Expected hits and P(at least one) of a roll."""
     dist = hit_distribution(dice)
     expected = sum(k * p for k, p in enumerate(dist))
-    return f"expected {num(expected)} hits, P(at least one) = {pct(1 - dist[0])}"
+    return f"expected {plural(expected, 'hit')}, P(at least one) = {pct(1 - dist[0])}"
 
 
 def space_cannon_steps(battle: Battle) -> list[Step]:
@@ -186,7 +186,7 @@ def afb_steps(battle: Battle) -> list[Step]:
         dist = hit_distribution(dice)
         destroyed = sum(min(k, fighters) * p for k, p in enumerate(dist))
         lines.append(f"{side.role.capitalize()} rolls {dice_text(dice)} against {plural(fighters, 'fighter')}: "
-                     f"expected {num(destroyed)} fighters destroyed")
+                     f"expected {plural(destroyed, 'fighter')} destroyed")
     return [
         Step("78.3", "Anti-Fighter Barrage (round 1 only)",
              f"{'; '.join(lines)} (with the fleets as they enter combat)."),
