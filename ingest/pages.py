@@ -1,6 +1,8 @@
 """Pages: the raw bytes of one source document and where they came from."""
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
@@ -57,7 +59,8 @@ def read_local(path: str | Path, on_error: Callable[[PageError], None] | None = 
             on_error(exc)
     if data_root:
         return
-    files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
+    # Anything but a folder is a page to read or report: a broken link or a FIFO is not passed over in silence.
+    files = [root] if not root.is_dir() else sorted(p for p in root.rglob("*") if not p.is_dir())
     for file in files:
         if root.is_dir() and (_skipped(file.relative_to(root)) or any(r in file.parents for r in nested)):
             continue
@@ -72,17 +75,28 @@ def read_local(path: str | Path, on_error: Callable[[PageError], None] | None = 
 def _read(file: Path, max_bytes: int) -> Page:
     """One file's page; PageError naming it when it is unreadable or too large (checked before reading)."""
     try:
-        error = too_large(str(file), file.stat().st_size, max_bytes)
+        info = file.stat()
+        if not stat.S_ISREG(info.st_mode):  # opening a FIFO would wait for a writer forever
+            raise PageError(str(file), "not a regular file (a FIFO, socket or device); skipped unread")
+        error = too_large(str(file), info.st_size, max_bytes)
         if error:
             raise error
         with open(file, "rb") as handle:  # read no more than the cap, whatever stat said
             data = handle.read(max_bytes + 1)
     except OSError as exc:
-        raise PageError(str(file), f"cannot read: {exc.strerror or exc}") from exc
+        raise PageError(str(file), _unreadable(file, exc)) from exc
     error = too_large(str(file), len(data), max_bytes)
     if error:
         raise error
     return Page(str(file), data)
+
+
+def _unreadable(file: Path, exc: OSError) -> str:
+    """Why a file cannot be read, naming the target of a symbolic link that leads nowhere."""
+    reason = exc.strerror or str(exc)
+    if file.is_symlink():
+        return f"cannot read: a symbolic link to {os.readlink(file)} ({reason}); fix or remove the link"
+    return f"cannot read: {reason}"
 
 
 def _skipped(relative: Path) -> bool:

@@ -71,3 +71,18 @@ def test_a_sources_file_that_is_not_utf8_is_one_line_and_exit_2(tmp_path):
     assert done.returncode == 2
     assert done.stderr == f"mecatol: {tmp_path / 'inst' / 'sources.txt'}: is not UTF-8 text " \
                           "(byte 0xe9 at offset 9); save it as UTF-8\n"
+
+
+def test_a_broken_link_in_a_folder_is_reported_with_its_target(tmp_path, source):
+    (source / "R_gone.php").symlink_to(tmp_path / "nowhere.php")
+    report = ingest([str(source)], tmp_path / "inst")
+    assert [str(s) for s in report.skipped] == [
+        f"{source / 'R_gone.php'}: cannot read: a symbolic link to {tmp_path / 'nowhere.php'} "
+        "(No such file or directory); fix or remove the link"]
+
+
+def test_a_fifo_in_a_folder_is_reported_not_waited_on(tmp_path, source):
+    os.mkfifo(source / "R_pipe.php")
+    report = ingest([str(source)], tmp_path / "inst")
+    assert [(s.location, "not a regular file" in s.reason) for s in report.skipped] == [
+        (str(source / "R_pipe.php"), True)]
