@@ -7,6 +7,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 from ingest.bundles import is_bundle
+from ingest.encoding import as_utf8
 from ingest.errors import PageError
 from ingest.pages import Page, too_large
 
@@ -40,12 +41,13 @@ def unclosed(data: bytes) -> dict[str, int]:
 
 
 def check_page(page: Page) -> Page:
-    """The page, or PageError naming it when it is too large or looks cut off."""
+    """The page in UTF-8, or PageError naming it when it is too large, in an unsafe encoding, or looks cut off."""
     if is_bundle(page.data):
         return page  # JSON files, each checked for size as it was packed (ingest.pages)
     error = too_large(page.location, len(page.data))
     if error:
         raise error
+    page = as_utf8(page)
     left = unclosed(page.data)
     if left:
         tags = ", ".join(f"<{tag}>" + (f" ×{n}" if n > 1 else "") for tag, n in left.items())

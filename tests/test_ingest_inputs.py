@@ -1,6 +1,7 @@
 """Bad input to an ingest: each is reported naming its file, URL or setting, and nothing is lost silently."""
 from __future__ import annotations
 
+import codecs
 import os
 import re
 import shutil
@@ -11,6 +12,9 @@ from pathlib import Path
 import pytest
 
 from corpus import Corpus
+from ingest.checks import check_page
+from ingest.pages import Page
+from ingest.registry import parse_page
 from ingest.run import ingest
 
 PAGES = ("index.php", "R_space_cannon.php", "R_pds.php")
@@ -86,3 +90,19 @@ def test_a_fifo_in_a_folder_is_reported_not_waited_on(tmp_path, source):
     report = ingest([str(source)], tmp_path / "inst")
     assert [(s.location, "not a regular file" in s.reason) for s in report.skipped] == [
         (str(source / "R_pipe.php"), True)]
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-be", "utf-32"])
+def test_a_page_with_a_byte_order_mark_reads_as_in_utf8(mirror, codec):
+    text = (mirror / "R_space_cannon.php").read_text(encoding="utf-8")
+    data = text.encode(codec) if codec != "utf-16-be" else codecs.BOM_UTF16_BE + text.encode(codec)
+    page = Page("R_space_cannon.php", data)
+    assert parse_page(check_page(page)) == parse_page(Page("R_space_cannon.php", text.encode()))
+
+
+def test_utf16_without_a_byte_order_mark_is_named_as_such(tmp_path, source):
+    page = source / "R_space_cannon.php"
+    page.write_bytes(page.read_text(encoding="utf-8").encode("utf-16-le"))
+    report = ingest([str(source)], tmp_path / "inst")
+    assert [(s.location, s.reason.split(",")[0]) for s in report.skipped] == [
+        (str(page), "looks like UTF-16 text without a byte-order mark")]
