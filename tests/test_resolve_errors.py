@@ -52,6 +52,15 @@ BAD = [
         _sc({"name": "PDS II"}, modifiers={"planetary_shield": True}),
         "modifiers.planetary_shield: does not apply to space_cannon",
     ),
+    (
+        _sc({"name": "PDS II"}, modifiers={"antimass_deflectors": True}),
+        "modifiers.antimass_deflectors: is not supported by the quick space_cannon resolver, though the card does "
+        'change these rolls; a battle request applies it ("ability": "space_combat"',
+    ),
+    (
+        _sc({"name": "PDS II"}, ability="space_cannon_defense", modifiers={"antimass_deflectors": True}),
+        "modifiers.antimass_deflectors: is not supported by the quick space_cannon_defense resolver",
+    ),
     (_sc({"name": "PDS II"}, modifiers={"plasma_scoring": 3}), "modifiers.plasma_scoring: no units[3]"),
     (
         _sc({"name": "PDS II"}, {"name": "PDS I", "adjacent": True}, modifiers={"plasma_scoring": 1}),

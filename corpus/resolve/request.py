@@ -24,6 +24,13 @@ MODIFIERS = {
     "bombardment": ("plasma_scoring", "planetary_shield", "war_sun", "harrow"),
     "anti_fighter_barrage": (),
 }
+# Cards that do change these rolls but that only a battle request applies (a side's "modifiers" list), by
+# ability: the battle to use instead.
+IN_BATTLES = {
+    "antimass_deflectors": {"space_cannon": "space_combat", "space_cannon_defense": "invasion"},
+    "extra_die": {"space_cannon": "space_combat", "space_cannon_defense": "invasion", "bombardment": "invasion",
+                  "anti_fighter_barrage": "space_combat"},
+}
 _CATALOGUE_KEYS = {"name", "count", "adjacent"}
 _FREE_KEYS = {"value", "dice", "count", "label", "adjacent"}
 
@@ -170,6 +177,11 @@ def parse_modifiers(modifiers, ability: str) -> Modifiers:
         raise ResolveError("modifiers", "must be an object")
     allowed = MODIFIERS[ability]
     for key in sorted(modifiers):
+        battle = IN_BATTLES.get(key, {}).get(ability)
+        if battle:
+            raise ResolveError(f"modifiers.{key}", f"is not supported by the quick {ability} resolver, though the card "
+                                                   f"does change these rolls; a battle request applies it "
+                                                   f"(\"ability\": \"{battle}\", the card in a side's \"modifiers\")")
         if key not in allowed:
             used = ", ".join(allowed) or "no modifiers"
             raise ResolveError(f"modifiers.{key}", f"does not apply to {ability} (it takes {used})")
