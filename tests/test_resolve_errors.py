@@ -96,7 +96,7 @@ BAD = [
     (_prod([{"name": "Carrier"}]), "producers[0].name: Carrier I has no Production ability"),
     (_prod([]), "producers: must be a non-empty list"),
     (_prod([DOCK], [{"name": "Carrier", "count": 0}]), "build[0].count: must be between 1 and 100"),
-    (_prod([DOCK], [{"name": "Death Star"}]), "build[0].name: unknown unit"),
+    (_prod([DOCK], [{"name": "Death Star"}]), "build[0].name: unknown unit 'Death Star'; pick one from the catalogue"),
     (_prod([DOCK], [{"name": "Carrier", "cost": 1}]), "build[0].cost: is not a field of a build entry"),
     ({"ability": "production", "producers": [DOCK], "build": "Carrier"}, "build: must be a list"),
     (_prod([DOCK], ["Carrier"]), 'build[0]: must be an object such as {"name": "Carrier"}'),
@@ -108,6 +108,23 @@ BAD = [
     (_prod([DOCK], resources=-2), "resources: must be between 0 and 500"),
     (_prod([DOCK], fleet_pool=99), "fleet_pool: must be between 0 and 16"),
 ]
+
+
+@pytest.mark.parametrize(("request_body", "field"), [
+    (_prod([DOCK], [{"name": "Death Star"}]), "build[0].name"),
+    ({"ability": "space_combat", "attacker": {"units": [{"name": "Death Star"}]},
+      "defender": {"units": [{"name": "Carrier"}]}}, "attacker.units[0].name"),
+])
+def test_an_unknown_unit_where_no_value_is_taken_offers_none(request_body, field):
+    with pytest.raises(ResolveError) as caught:
+        resolve(request_body)
+    assert (caught.value.field, caught.value.message.endswith("pick one from the catalogue")) == (field, True)
+
+
+def test_an_unknown_unit_in_a_dice_roll_may_be_a_value_instead():
+    with pytest.raises(ResolveError) as caught:
+        resolve(_sc({"name": "Death Star"}))
+    assert caught.value.message.endswith("or give a value instead of a name")
 
 
 @pytest.mark.parametrize(("request_body", "message"), BAD, ids=[m.split(":")[0] for _, m in BAD])

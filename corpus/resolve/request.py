@@ -151,7 +151,7 @@ def _entry(index: int, item, attribute: str) -> Entry:
         extra = set(item) - _CATALOGUE_KEYS
         if extra:
             raise ResolveError(f"{field}.{sorted(extra)[0]}", "give either a unit name or a value, not both")
-        unit = load().get(item["name"], f"{field}.name")
+        unit = load().get(item["name"], f"{field}.name", takes_value=True)
         roll = unit.ability(attribute)
         if roll is None:
             raise ResolveError(f"{field}.name", f"{unit.name} has no {TITLES[attribute]} ability")

@@ -176,13 +176,15 @@ class Catalogue:
                 index.setdefault(unit_key(key), unit)
         return index
 
-    def get(self, name, field: str) -> Unit:
-        """The unit a request names; ResolveError naming `field` if unknown."""
+    def get(self, name, field: str, takes_value: bool = False) -> Unit:
+        """The unit a request names; ResolveError naming `field` if unknown (`takes_value`: the entry may give a
+        value such as 5 (x3) instead, as dice abilities allow)."""
         if not isinstance(name, str) or not name.strip():
             raise ResolveError(field, "must be a unit name such as \"PDS II\"")
         unit = self._index.get(unit_key(name))
         if unit is None:
-            raise ResolveError(field, f"unknown unit {name!r}; pick one from the catalogue or give a value")
+            instead = " or give a value instead of a name" if takes_value else ""
+            raise ResolveError(field, f"unknown unit {name!r}; pick one from the catalogue{instead}")
         return unit
 
 
