@@ -17,8 +17,10 @@ def official_units(shared: Path) -> list[tuple[str, dict]]:
     official = {s["source"] for s in json.loads((data / "sources/sources.json").read_text())
                 if s.get("canal") == "official"}
     units = [(f.name, u) for f in sorted((data / "units").glob("*.json")) for u in json.loads(f.read_text())]
+    factions = [x for f in sorted((data / "factions").glob("*.json")) for x in json.loads(f.read_text())]
+    homebrew = {x.get("alias") for x in factions if x.get("source") not in official}
     return [(f, u) for f, u in units if u.get("source") in official and not u.get("homebrewReplacesID")
-            and set(u) - NAME_ONLY]
+            and set(u) - NAME_ONLY and u.get("faction") not in homebrew]
 
 
 # Keys of a record that names a unit and gives nothing a card prints: the bot's stand-ins.
@@ -88,6 +90,12 @@ def test_the_winnu_flagship_rolls_one_die_per_opposing_ship():
     # The data gives it 0 combat dice; its card counts the opponent's non-fighter ships instead.
     salai = load().get("Salai Sai Corian", "name")
     assert (salai.combat.value, salai.combat.dice, salai.combat_per_opponent_ship) == (7, 1, True)
+
+
+def test_units_of_homebrew_factions_are_left_out():
+    # Discordant Stars' Combat Transport is marked "base" in the data, but its faction (Ghemina) is homebrew.
+    names = {unit.name for unit in load().units}
+    assert not names & {"Combat Transport I", "Combat Transport II"}
 
 
 def test_faction_mechs_are_in_the_catalogue():
