@@ -29,6 +29,7 @@ class Report:
     counts: Counter = field(default_factory=Counter)
     pages: int = 0
     skipped: list[PageError] = field(default_factory=list)
+    problems: list[PageError] = field(default_factory=list)  # in pages read all the same (a malformed FAQ pair)
     copies: list[str] = field(default_factory=list)
     added: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
@@ -45,6 +46,7 @@ class Report:
         """The one line printed at the end of an ingest."""
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.counts.items()))
         skipped = f", {len(self.skipped)} skipped" if self.skipped else ""
+        skipped += f", {counted(len(self.problems), 'problem')} reported" if self.problems else ""
         fetched = f", {counted(self.fetched, 'request')} ({self.not_modified} unchanged)" if self.fetched else ""
         homebrew = (f", {sum(self.left_out.values())} homebrew entries left out (--homebrew includes them)"
                     if self.left_out else "")
@@ -107,7 +109,7 @@ def parse_all(pages: list[Page], report: Report, progress: Callable | None = Non
         except PartialPageError as exc:
             entries.extend(exc.entries)
             report.pages += 1
-            report.skipped.extend(exc.problems)
+            report.problems.extend(exc.problems)
         except PageError as exc:
             report.skipped.append(exc)
     return entries
@@ -132,9 +134,9 @@ def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | 
     check_urls(specs)
     pages = list(read_sources(specs, instance / "cache", report, delay))
     entries = parse_all(pages, report, progress)
-    if strict and report.skipped:
-        raise IngestError(with_skipped(f"{len(report.skipped)} page(s) skipped and --strict given; nothing was "
-                                       "changed", report))
+    if strict and (report.skipped or report.problems):
+        raise IngestError(with_skipped(f"{len(report.skipped)} page(s) skipped, {len(report.problems)} problem(s) "
+                                       "in pages read, and --strict given; nothing was changed", report))
     if not entries:
         raise IngestError(with_skipped(f"no entries found in {', '.join(specs)}; nothing was changed", report))
     if not homebrew:
@@ -148,6 +150,7 @@ def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | 
     meta = {"sources": list(specs), "counts": dict(sorted(report.counts.items())),
             "pages": report.pages, "homebrew": homebrew,
             "left_out": dict(sorted(report.left_out.items())), "skipped": [str(s) for s in report.skipped],
+            "problems": [str(s) for s in report.problems],
             "copies": report.copies, "added": report.added, "removed": report.removed, "changed": report.changed}
     vectors = entry_vectors(entries)
     report.vectors, report.vectors_off = vectors.note, vectors.array is None
@@ -159,7 +162,8 @@ def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | 
 
 def with_skipped(message: str, report: Report) -> str:
     """A failed ingest's message, then every skipped page on a line of its own (one reason is rarely all)."""
-    return "\n".join([message + (":" if report.skipped else ""), *(f"  skipped {s}" for s in report.skipped)])
+    lines = [f"  skipped {s}" for s in report.skipped] + [f"  problem in {s}" for s in report.problems]
+    return "\n".join([message + (":" if lines else ""), *lines])
 
 
 def leave_out_homebrew(entries: list[Entry], report: Report) -> list[Entry]:

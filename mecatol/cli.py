@@ -29,7 +29,7 @@ def cli() -> None:
 @cli.command("ingest")
 @click.argument("sources", nargs=-1)
 @instance_option
-@click.option("--strict", is_flag=True, help="Fail, changing nothing, if any page is skipped.")
+@click.option("--strict", is_flag=True, help="Fail, changing nothing, if any page is skipped or has a problem.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--homebrew", is_flag=True,
               help="Include community (homebrew) component data, labelled as such; official only by default.")
@@ -49,6 +49,8 @@ def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool
     report = ingest(specs, folder, strict=strict, progress=progress, delay=delay, homebrew=homebrew)
     for skipped in report.skipped:
         click.echo(f"skipped {skipped}", err=True)
+    for problem in report.problems:  # the page was read; this part of it was left out or read otherwise
+        click.echo(f"problem in {problem}", err=True)
     for line in report.copies:
         click.echo(f"copies differ: {line}")
     if report.left_out:
@@ -59,7 +61,7 @@ def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool
             click.echo(f"  {label}: {', '.join(ids)}")
     click.echo(report.vectors, err=report.vectors_off)
     click.echo(report.summary())
-    if report.skipped:
+    if report.skipped or report.problems:
         sys.exit(1)
 
 

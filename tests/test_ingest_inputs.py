@@ -13,6 +13,7 @@ import pytest
 
 from corpus import Corpus
 from ingest.checks import check_page
+from ingest.errors import IngestError
 from ingest.pages import Page
 from ingest.registry import parse_page
 from ingest.run import ingest
@@ -53,8 +54,12 @@ def test_malformed_wiki_pairs_are_reported_and_the_rest_ingested(tmp_path, share
     text = text.replace("Q: Can you resolve end of turn abilities on the turn you pass?", "Q:", 1)
     (tmp_path / "FAQ.txt").write_text(text)
     report = ingest([str(tmp_path / "FAQ.txt")], tmp_path / "inst")
-    assert [(s.location, s.reason.split(":")[0]) for s in report.skipped] == [
+    assert [(s.location, s.reason.split(":")[0]) for s in report.problems] == [
         (str(tmp_path / "FAQ.txt"), 'section "Hidden Information"'), (str(tmp_path / "FAQ.txt"), 'section "Passing"')]
+    assert not report.skipped and report.pages == 1  # the page was read: its problems are not skipped pages
+    assert "2 problems reported" in report.summary()
+    with pytest.raises(IngestError, match=r"(?s)--strict given.*problem in .*FAQ.txt: section \"Passing\""):
+        ingest([str(tmp_path / "FAQ.txt")], tmp_path / "inst", strict=True)
     entries = Corpus.load(tmp_path / "inst").entries
     assert {e.topic for e in entries} == {"wiki/faq"} and all(e.title for e in entries)
     assert sum(e.kind == "faq" for e in entries) == 215 - 2  # 215 from the whole page (two of its pairs are one)
