@@ -33,6 +33,8 @@ _BONUS = re.compile(r"resource value of this planet is increased by (\d)", re.I)
 _LIFTS_SHIELD = re.compile(r"\blose (?:the )?planetary shield", re.I)
 # The Winnu flagship's dice are counted in play (the data gives 0 dice): one per opponent's non-fighter ship.
 _PER_SHIP = re.compile(r"number of your opponent's non-fighter ships", re.I)
+# A space dock's fighters kept out of capacity, as printed; the data has no value for the Dimensional Tear's 6 (12).
+FIGHTER_ROOM = re.compile(r"up to (\d+) fighters in this system do not count against", re.I)
 
 
 def unit_record(path: str, item: dict) -> dict:
@@ -56,7 +58,8 @@ def unit_record(path: str, item: dict) -> dict:
         "combat_per_opponent_ship": item.get("combatDieCount") == 0 and bool(_PER_SHIP.search(item.get("ability") or "")),
     }
     dock = item.get("baseType") == "spacedock" and not v.get("space_only")
-    record["fighter_allowance" if dock else "capacity"] = v.get("capacity", 0)
+    room = FIGHTER_ROOM.search(item.get("ability") or "")
+    record["fighter_allowance" if dock else "capacity"] = int(room.group(1)) if dock and room else v.get("capacity", 0)
     for key in ("combat", "space_cannon", "bombardment", "anti_fighter_barrage"):
         if v.get(key):
             record[key] = {"value": v[key]["value"], "dice": v[key]["dice"]}

@@ -107,6 +107,14 @@ def test_space_dock_fighter_room_counts_toward_capacity():
     assert [w["rule"] for w in answer["warnings"]] == ["16.3"]
 
 
+@pytest.mark.parametrize(("already", "rules"), [(1, []), (2, ["16.3"])])
+def test_a_dimensional_tear_keeps_six_fighters_out_of_capacity(already, rules):
+    # Dimensional Tear I: "Up to 6 fighters in this system do not count against your ships' capacity".
+    answer = _produce([{"name": "Dimensional Tear I"}], [{"name": "Fighter", "count": 5}], capacity_in_system=0,
+                      units_in_space=already)
+    assert [w["rule"] for w in answer["warnings"]] == rules
+
+
 def test_carrier_built_alongside_fighters_adds_capacity():
     answer = _produce([DOCK_3], [{"name": "Fighter", "count": 4}, {"name": "Carrier"}], capacity_in_system=0)
     assert answer["warnings"] == []

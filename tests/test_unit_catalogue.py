@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from corpus.resolve.units import load
-from ingest.unit_catalogue import GENERIC_NAMES, PRINTED, TARGET, generate
+from ingest.unit_catalogue import FIGHTER_ROOM, GENERIC_NAMES, PRINTED, TARGET, generate
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +68,9 @@ def test_catalogue_values_match_the_data_for_every_official_unit(official_units)
             **{k: (getattr(unit, k).value, getattr(unit, k).dice) if getattr(unit, k) else None
                for k in ("combat", "space_cannon", "bombardment", "anti_fighter_barrage")},
         }
-        capacity = item.get("capacityValue") or 0
+        # A space dock's printed fighter room stands for the data's capacity, which the Dimensional Tear lacks.
+        room = FIGHTER_ROOM.search(item.get("ability") or "")
+        capacity = int(room.group(1)) if room and item.get("baseType") == "spacedock" else item.get("capacityValue") or 0
         have["capacity"] = unit.capacity or unit.fighter_allowance
         want["capacity"] = capacity
         if have != want:
@@ -96,6 +98,11 @@ def test_units_of_homebrew_factions_are_left_out():
     # Discordant Stars' Combat Transport is marked "base" in the data, but its faction (Ghemina) is homebrew.
     names = {unit.name for unit in load().units}
     assert not names & {"Combat Transport I", "Combat Transport II"}
+
+
+def test_the_dimensional_tear_keeps_its_printed_fighters_out_of_capacity():
+    # "Up to 6 (12) fighters in this system do not count against your ships' capacity"; the data gives no value.
+    assert [load().get(f"Dimensional Tear {n}", "name").fighter_allowance for n in ("I", "II")] == [6, 12]
 
 
 def test_faction_mechs_are_in_the_catalogue():
