@@ -39,7 +39,7 @@ FIGHTER_ROOM = re.compile(r"up to (\d+) fighters in this system do not count aga
 
 def unit_record(path: str, item: dict) -> dict:
     """One catalogue record in corpus.resolve.units' JSON form."""
-    v = values(item)
+    v, text = values(item), item.get("ability") or ""
     name = GENERIC_NAMES.get(item["id"], PRINTED.get(item["name"], item["name"]))
     numeral = re.search(r" (I{1,2})$", name)
     record = {
@@ -51,24 +51,28 @@ def unit_record(path: str, item: dict) -> dict:
         "expansion": _EXPANSION.get(item["source"], item["source"]), "cost": v.get("cost"),
         "per_cost": v["per_cost"], "sustain_damage": v.get("sustain_damage", False),
         "planetary_shield": v.get("planetary_shield", False),
-        "removes_planetary_shield": v.get("removes_planetary_shield", False)
-        or bool(_LIFTS_SHIELD.search(item.get("ability") or "")),
+        "removes_planetary_shield": v.get("removes_planetary_shield", False) or bool(_LIFTS_SHIELD.search(text)),
         "deep_space_cannon": v.get("deep_space_cannon", False), "ground_force": v.get("ground_force", False),
         "in_space": v.get("space_only", False), "move": v.get("move"),
-        "combat_per_opponent_ship": item.get("combatDieCount") == 0 and bool(_PER_SHIP.search(item.get("ability") or "")),
+        "combat_per_opponent_ship": item.get("combatDieCount") == 0 and bool(_PER_SHIP.search(text)),
     }
     dock = item.get("baseType") == "spacedock" and not v.get("space_only")
-    room = FIGHTER_ROOM.search(item.get("ability") or "")
-    record["fighter_allowance" if dock else "capacity"] = int(room.group(1)) if dock and room else v.get("capacity", 0)
+    record["fighter_allowance" if dock else "capacity"] = _fighter_room(text, v) if dock else v.get("capacity", 0)
     for key in ("combat", "space_cannon", "bombardment", "anti_fighter_barrage"):
         if v.get(key):
             record[key] = {"value": v[key]["value"], "dice": v[key]["dice"]}
     if v.get("production"):
         record["production"] = {k: n for k, n in v["production"].items() if k != "text"}
-        bonus = _BONUS.search(item.get("ability") or "")
+        bonus = _BONUS.search(text)
         if bonus and "resources_plus" in record["production"]:
             record["production"]["resource_bonus"] = int(bonus.group(1))
     return {k: val for k, val in record.items() if _kept(k, val)}
+
+
+def _fighter_room(text: str, v: dict) -> int:
+    """Fighters a space dock keeps out of capacity: as printed, else the data's capacity value."""
+    room = FIGHTER_ROOM.search(text)
+    return int(room.group(1)) if room else v.get("capacity", 0)
 
 
 def _kept(key: str, value) -> bool:

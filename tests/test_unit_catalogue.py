@@ -70,7 +70,8 @@ def test_catalogue_values_match_the_data_for_every_official_unit(official_units)
         }
         # A space dock's printed fighter room stands for the data's capacity, which the Dimensional Tear lacks.
         room = FIGHTER_ROOM.search(item.get("ability") or "")
-        capacity = int(room.group(1)) if room and item.get("baseType") == "spacedock" else item.get("capacityValue") or 0
+        dock = room and item.get("baseType") == "spacedock"
+        capacity = int(room.group(1)) if dock else item.get("capacityValue") or 0
         have["capacity"] = unit.capacity or unit.fighter_allowance
         want["capacity"] = capacity
         if have != want:

@@ -91,8 +91,8 @@ def _bombardment(o: Outcome) -> list[Step]:
         Step("15.1", "Choose planets, then roll",
              "The active player chooses which planet each unit with Bombardment will bombard, then rolls for them."),
         Step("15.1d", "Declare the planet first",
-             f"The planet is declared before rolling; here {plural(count, 'unit')} {verb(count, 'bombards', 'bombard')} "
-             "one planet, and all of a "
+             f"The planet is declared before rolling; here {plural(count, 'unit')} "
+             f"{verb(count, 'bombards', 'bombard')} one planet, and all of a "
              "unit's dice (a war sun's three) go to that one planet."),
     ]
     if o.request.modifiers.harrow:

@@ -43,7 +43,8 @@ def _side(battle: Battle, role: str) -> dict:
     for group in req.groups:
         spec = group.spec
         units.append({
-            "name": spec.name, "count": group.count, "class": spec.klass, "fights": spec.name in fighting and not group.adjacent,
+            "name": spec.name, "count": group.count, "class": spec.klass,
+            "fights": spec.name in fighting and not group.adjacent,
             "combat": None if spec.combat is None else combat_dict(spec.combat, spec.per_opponent_ship),
             "sustain_damage": spec.sustain, "adjacent": group.adjacent,
         })
