@@ -141,9 +141,10 @@ def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | 
         raise IngestError(with_skipped(f"no entries found in {', '.join(specs)}; nothing was changed", report))
     if not homebrew:
         entries = leave_out_homebrew(entries, report)
-    # Rulings read the vectors of the entries as they are then; the final ones are read again below
-    # (from the cache: a tenth of a second), in the published order.
-    entries = run_steps(entries, lambda found: entry_vectors(found).array)
+    # Rulings read the vectors of the entries as they are then (encoding what the cache lacks); the final
+    # ones are read again below from the cache (a tenth of a second), in the published order.
+    for_rulings: list = []
+    entries = run_steps(entries, lambda found: for_rulings.append(entry_vectors(found)) or for_rulings[-1].array)
     report.copies = describe_copies(entries)
     _diff(report, instance, entries)
     report.counts = Counter(e.kind for e in entries)
@@ -153,7 +154,8 @@ def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | 
             "problems": [str(s) for s in report.problems],
             "copies": report.copies, "added": report.added, "removed": report.removed, "changed": report.changed}
     vectors = entry_vectors(entries)
-    report.vectors, report.vectors_off = vectors.note, vectors.array is None
+    # The first reading's note says what this ingest encoded; the second only read those back.
+    report.vectors, report.vectors_off = (for_rulings or [vectors])[0].note, vectors.array is None
     if vectors.array is not None:
         meta["vectors"] = vectors.meta
     report.version = store.publish(instance, entries, meta, index.build, vectors.array)

@@ -243,12 +243,14 @@ def test_without_the_answer_weights_the_notes_push_the_rule_down(mirror_corpus):
     assert not [i for i in hits if i.startswith("8.22")]
 
 
-def test_a_ruling_counts_on_the_rule_it_clarifies(mirror_corpus):
-    rules = search_rules.rule_of(mirror_corpus.entries)
-    by_id = mirror_corpus.by_id
-    faq = next(e for e in mirror_corpus.entries
-               if e.kind in ("faq", "question") and e.rules and by_id[e.rules[0]].kind == "rule")
-    assert (rules[faq.id], rules["77.3c"], rules.get("space-cannon")) == (faq.rules[0], "77.3c", None)
+def test_a_ruling_counts_on_the_rule_it_clarifies(default_corpus):
+    # The default sources: the mirror's open questions are given no numbered rule by words, the wiki's FAQs are.
+    rules = search_rules.rule_of(default_corpus.entries)
+    by_id = default_corpus.by_id
+    # Its first numbered rule, after any card or ability section it also sits beside.
+    faq, rule = next((e, r) for e in default_corpus.entries if e.kind in ("faq", "question")
+                     for r in e.rules if by_id[r].kind == "rule")
+    assert (rules[faq.id], rules["77.3c"], rules.get("space-cannon")) == (rule, "77.3c", None)
 
 
 def test_status_phase_tokens_question_answers_with_the_rule(mirror_corpus):
