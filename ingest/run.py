@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+import numpy as np
+
 from corpus import index, store
 from corpus.errors import CorpusError
 from corpus.model import HOMEBREW_FLAG, Entry
@@ -16,7 +18,7 @@ from ingest.pages import Page, read_local
 from ingest.pipeline import run_steps
 from ingest.registry import parse_page
 from ingest.steps.copies import describe as describe_copies
-from ingest.vectors import entry_vectors
+from ingest.vectors import Vectors, entry_vectors
 
 
 CRAWL_DELAY = 1.0  # seconds between two requests to one host (robots.txt may ask for more)
@@ -143,8 +145,14 @@ def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | 
         entries = leave_out_homebrew(entries, report)
     # Rulings read the vectors of the entries as they are then (encoding what the cache lacks); the final
     # ones are read again below from the cache (a tenth of a second), in the published order.
-    for_rulings: list = []
-    entries = run_steps(entries, lambda found: for_rulings.append(entry_vectors(found)) or for_rulings[-1].array)
+    for_rulings: list[Vectors] = []
+
+    def rulings_vectors(found: list[Entry]) -> np.ndarray | None:
+        """The vectors rulings are matched with, kept for the report."""
+        for_rulings.append(entry_vectors(found))
+        return for_rulings[-1].array
+
+    entries = run_steps(entries, rulings_vectors)
     report.copies = describe_copies(entries)
     _diff(report, instance, entries)
     report.counts = Counter(e.kind for e in entries)

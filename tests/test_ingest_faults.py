@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -16,19 +15,6 @@ from ingest.errors import IngestError
 from ingest.pages import MAX_PAGE_BYTES
 from ingest.run import ingest
 from web_fixtures import publish_tiny
-
-PAGES = ("index.php", "R_space_cannon.php", "R_pds.php", "R_movement.php")
-
-
-@pytest.fixture()
-def small_source(tmp_path: Path, mirror: Path) -> Path:
-    """A folder with a few real mirror pages (copied to tmp, never into the repo)."""
-    folder = tmp_path / "src"
-    folder.mkdir()
-    for name in PAGES:
-        shutil.copy(mirror / name, folder / name)
-    return folder
-
 
 def mecatol(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
     """Run the real `mecatol` command."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 import codecs
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +17,6 @@ from ingest.pages import Page
 from ingest.registry import parse_page
 from ingest.run import ingest
 
-PAGES = ("index.php", "R_space_cannon.php", "R_pds.php")
 
 
 def mecatol(*args: str) -> subprocess.CompletedProcess:
@@ -28,20 +26,10 @@ def mecatol(*args: str) -> subprocess.CompletedProcess:
                           env=env)
 
 
-@pytest.fixture()
-def source(tmp_path: Path, mirror: Path) -> Path:
-    """A folder with a few real mirror pages (copied to tmp, never into the repo)."""
-    folder = tmp_path / "src"
-    folder.mkdir()
-    for name in PAGES:
-        shutil.copy(mirror / name, folder / name)
-    return folder
-
-
-def test_a_topic_page_without_its_counter_line_is_skipped_not_emptied(tmp_path, source):
-    page = source / "R_space_cannon.php"
+def test_a_topic_page_without_its_counter_line_is_skipped_not_emptied(tmp_path, small_source):
+    page = small_source / "R_space_cannon.php"
     page.write_text(re.sub(r"<style>.*?</style>\n", "", page.read_text(), count=1))
-    report = ingest([str(source)], tmp_path / "inst")
+    report = ingest([str(small_source)], tmp_path / "inst")
     assert [(s.location, "<style> line" in s.reason) for s in report.skipped] == [(str(page), True)]
     ids = {e.id for e in Corpus.load(tmp_path / "inst").entries}
     assert "te-space-cannon" not in ids and "pds" in ids
@@ -82,19 +70,19 @@ def test_a_sources_file_that_is_not_utf8_is_one_line_and_exit_2(tmp_path):
                           "(byte 0xe9 at offset 9); save it as UTF-8\n"
 
 
-def test_a_broken_link_in_a_folder_is_reported_with_its_target(tmp_path, source):
-    (source / "R_gone.php").symlink_to(tmp_path / "nowhere.php")
-    report = ingest([str(source)], tmp_path / "inst")
+def test_a_broken_link_in_a_folder_is_reported_with_its_target(tmp_path, small_source):
+    (small_source / "R_gone.php").symlink_to(tmp_path / "nowhere.php")
+    report = ingest([str(small_source)], tmp_path / "inst")
     assert [str(s) for s in report.skipped] == [
-        f"{source / 'R_gone.php'}: cannot read: a symbolic link to {tmp_path / 'nowhere.php'} "
+        f"{small_source / 'R_gone.php'}: cannot read: a symbolic link to {tmp_path / 'nowhere.php'} "
         "(No such file or directory); fix or remove the link"]
 
 
-def test_a_fifo_in_a_folder_is_reported_not_waited_on(tmp_path, source):
-    os.mkfifo(source / "R_pipe.php")
-    report = ingest([str(source)], tmp_path / "inst")
+def test_a_fifo_in_a_folder_is_reported_not_waited_on(tmp_path, small_source):
+    os.mkfifo(small_source / "R_pipe.php")
+    report = ingest([str(small_source)], tmp_path / "inst")
     assert [(s.location, "not a regular file" in s.reason) for s in report.skipped] == [
-        (str(source / "R_pipe.php"), True)]
+        (str(small_source / "R_pipe.php"), True)]
 
 
 @pytest.mark.parametrize("codec", ["utf-16", "utf-16-be", "utf-32"])
@@ -105,9 +93,9 @@ def test_a_page_with_a_byte_order_mark_reads_as_in_utf8(mirror, codec):
     assert parse_page(check_page(page)) == parse_page(Page("R_space_cannon.php", text.encode()))
 
 
-def test_utf16_without_a_byte_order_mark_is_named_as_such(tmp_path, source):
-    page = source / "R_space_cannon.php"
+def test_utf16_without_a_byte_order_mark_is_named_as_such(tmp_path, small_source):
+    page = small_source / "R_space_cannon.php"
     page.write_bytes(page.read_text(encoding="utf-8").encode("utf-16-le"))
-    report = ingest([str(source)], tmp_path / "inst")
+    report = ingest([str(small_source)], tmp_path / "inst")
     assert [(s.location, s.reason.split(",")[0]) for s in report.skipped] == [
         (str(page), "looks like UTF-16 text without a byte-order mark")]
