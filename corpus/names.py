@@ -29,9 +29,10 @@ FORMS = {"adjacent": "adjacency", "adjacencies": "adjacency", "neighbor": "neigh
 
 @functools.lru_cache(maxsize=1 << 16)
 def fold(title: str) -> str:
-    """A title as compared: no case, accents kept, dashes as spaces, no apostrophes,
+    """A title as compared: no case, accents kept, dashes as spaces, no apostrophes, Ω as "omega",
     no leading "The", no ability value ("Space Cannon 5 (x3)"), last word singular."""
-    value = unicodedata.normalize("NFKC", title).casefold()
+    # A Codex printing's mark is written "Ω" on cards and "Omega" in prose ("Z'eu Omega").
+    value = unicodedata.normalize("NFKC", title).casefold().replace("ω", " omega ")
     value = _VALUE_SUFFIX.sub("", " ".join(value.split()))
     words = _DROPPED.sub("", _SPACED.sub(" ", value)).split()
     if words[:1] == ["the"] and len(words) > 1:
@@ -89,13 +90,22 @@ def find_titles(text: str, known, firsts: frozenset, lasts: frozenset | None = N
             tail = _tail(text[spans[j][0]:spans[j][1]])
             if tail and lasts is not None and tail not in lasts:
                 continue  # folding the phrase could not give a known title
-            folded = fold(text[spans[i][0]:spans[j][1]])
+            folded = _fold_phrase(text[spans[i][0]:spans[j][1]], known)
             if folded in known:
                 found.append((spans[i][0], spans[j][1], folded))
                 i = j
                 break
         i += 1
     return found
+
+
+def _fold_phrase(phrase: str, known) -> str:
+    """A phrase folded; "Infantry 2" is the upgrade Infantry II where that is a title, not a value."""
+    if phrase.endswith(" 2"):
+        upgrade = fold(phrase[:-1] + "II")
+        if upgrade in known:
+            return upgrade
+    return fold(phrase)
 
 
 @functools.lru_cache(maxsize=1 << 14)

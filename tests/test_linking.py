@@ -48,3 +48,20 @@ def test_an_agenda_faq_names_the_agenda_not_the_relic_of_the_same_name(default_c
     faq = next(e for e in default_corpus.entries if e.kind == "faq" and "Holy Planet of Ixth" in e.title)
     assert "cards/agendas/shard-of-the-throne" in faq.refs + faq.rules
     assert not [r for r in faq.refs + faq.rules if r.startswith("cards/relics/")]
+
+
+def test_a_codex_printing_written_omega_links_to_that_printing(default_corpus):
+    # "Z’eu Omega" in prose is the card printed "Z’eu Ω", not the first printing
+    faq = default_corpus.get("faq.the-naalu-collective.8c50df")
+    assert "factions/naalu/zeu-2" in faq.rules and "factions/naalu/zeu" not in faq.rules
+
+
+def test_a_unit_upgrade_written_with_a_2_is_the_upgrade(default_corpus):
+    # "Infantry 2": the technology Infantry II, where "Space Cannon 5" drops its value
+    assert default_corpus.get("faq.technology.84d4ba").rules[:1] == ["cards/technology/infantry-ii"]
+
+
+def test_of_two_abilities_folding_alike_the_one_written_is_linked(default_corpus):
+    # Saar has both "Floating Factories" (the ability) and "Floating Factory" (the unit)
+    assert "factions/saar/floating-factories" in default_corpus.get("faq.space-cannon.6ee16b").rules
+    assert "factions/saar/floating-factory" in REF.findall(default_corpus.get("85.1a").html)

@@ -150,6 +150,10 @@ class Linker:
         """The one target a name means here, or None when the context cannot tell."""
         candidates = list({t.ref: t for t in candidates}.values())
         candidates = [t for t in candidates if t.kind != "rule"] or candidates
+        if len(candidates) > 1 and all(t.kind == "section" for t in candidates):
+            # two abilities folding alike ("Floating Factories", "Floating Factory"): the one written wins
+            written = [t for t in candidates if _as_written(self.by_id[t.ref].title) == _as_written(text[start:end])]
+            candidates = written if len(written) == 1 else candidates
         if len(candidates) <= 1:
             only = candidates[0] if candidates else None
             if only is None or not only.types:
@@ -212,6 +216,11 @@ def _with_faction_words(found: list[Mention], lower: list[Mention], home: set[st
     factions |= {m.target.ref for m in found if m.target.kind == "faction"}
     kept = [m for m in lower if m.target.topic in factions]
     return sorted(found + kept, key=lambda m: m.start) if kept else found
+
+
+def _as_written(name: str) -> str:
+    """A name as typed, for telling apart titles that fold alike: case and quotes aside."""
+    return " ".join(re.sub(f"[{names.QUOTES}]", "'", name).casefold().split())
 
 
 def _first(targets: list[Target]) -> Target:

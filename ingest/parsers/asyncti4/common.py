@@ -84,7 +84,7 @@ def fold_name(name: str) -> str:
 def fold_printing(name: str) -> str:
     """The name with its Codex mark kept ("Iconoclast Omega" is "Iconoclast Ω"), for the rules'
     sections of one printing."""
-    return fold(re.sub(r"\bOmega\b", "Ω", name).replace("Ω", " omega "))
+    return fold(name)  # fold reads "Ω" as "omega"
 
 
 def split_note(text: str) -> tuple[str, str]:
