@@ -42,10 +42,20 @@ def test_card_sections_come_before_the_lrr_rule(default_corpus):
         "cards/technology/x89-bacterial-weapon", "65.1"]
 
 
-def test_ruling_matching_several_sibling_rules_gets_none(default_corpus):
-    # The Trade secondary ruling shares words with 83.3, 83.4, 83.7 and 92.4b alike: no one rule is meant.
-    rules = default_corpus.get("faq.strategy-card-trade.ec98e3").rules
-    assert not [r for r in rules if r[0].isdigit()]
+def test_ruling_whose_words_match_several_rules_gets_the_one_meant(default_corpus):
+    # The Trade secondary ruling shares words with 83.3, 83.4, 83.7 and 92.4b alike, so words choose
+    # none; it names no card, and of its topics' rules 92.4a (after the primary) is closest in meaning.
+    assert default_corpus.get("faq.strategy-card-trade.ec98e3").rules == ["92.4a"]
+
+
+def test_ruling_that_names_nothing_gets_its_topics_closest_rule(default_corpus):
+    assert default_corpus.get("faq.units-unit-abilities.9ba531").rules == ["58.4b"]  # fighters block movement
+
+
+def test_topic_rule_is_not_given_when_a_rule_elsewhere_is_clearly_closer(default_corpus):
+    # "Must you pay for units another ability produces": of Production's rules 68.1 is closest, but 67.2b
+    # (Cost) is closer by more than the lead allowed; the ruling stays on its page, beside no rule.
+    assert default_corpus.get("faq.production.58159a").rules == []
 
 
 def test_ruling_torn_between_two_sibling_rules_gets_neither(default_corpus):
