@@ -146,3 +146,11 @@ def test_ruling_on_a_card_list_page_weighs_the_rules_of_those_cards(default_corp
     # Impersonation at the secret objective limit (heading "Objectives"): 61.21a, draw one over three and
     # return one, is in Objective Cards, a topic the question never names.
     assert "61.21a" in default_corpus.get("faq.objectives.91ddba").rules
+
+
+def test_ruling_that_names_no_topic_gets_the_closest_rule_only_when_close(default_corpus):
+    # On the wiki's general list: "do ships move 'into' systems other than the destination" is close to
+    # 58.4b; "end of turn abilities on the turn you pass" is nearest 1.14a (not its answer, 3.3a), less
+    # close, and gets none
+    assert default_corpus.get("faq.moving-into-systems.0a0a48").rules == ["58.4b"]
+    assert default_corpus.get("faq.passing.809463").rules == []
