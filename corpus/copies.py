@@ -8,12 +8,15 @@ def copy_keys(entries) -> dict[str, str]:
     """Entry id -> a key shared by its near-copies: the same words but for the card they are under.
 
     "A player who cannot vote may still play a Construction Rider." and the same of each rider
-    say one thing; so do one FAQ copied onto two pages.
+    say one thing; so do one FAQ copied onto two pages, and one card printed twice on a page.
     """
     by_id = {e.id: e for e in entries}
     keys: dict[str, str] = {}
     for entry in entries:
-        if entry.is_page or entry.kind == "section":
+        if entry.is_page:
+            continue
+        if entry.kind == "section":  # a card printed several times on one page (Keleres Rider)
+            keys[entry.id] = f"section:{entry.topic}:{entry.title}:{' '.join(words(entry.text))}"
             continue
         text = entry.text
         parent = by_id.get(entry.parent or "")

@@ -41,6 +41,15 @@ def test_near_copies_collapse_into_one_hit_with_a_count(mirror_corpus):
     assert len(copies) == 1 and copies[0].count >= 5
 
 
+def test_a_card_printed_several_times_on_a_page_is_one_hit(default_corpus):
+    # The Keleres page prints the Keleres Rider four times, word for word; the riders of the action
+    # card deck differ in their reward and stay apart.
+    hits = default_corpus.search("can I use a rider after the vote", limit=30).hits
+    keleres = [h for h in hits if h.id.startswith("factions/keleres/keleres-rider")]
+    assert [h.count for h in keleres] == [4]
+    assert len([h for h in hits if h.id.startswith("cards/action-cards/") and h.id.endswith("-rider")]) == 8
+
+
 @pytest.mark.parametrize(("query", "page"), [
     ("spacecannon", "space-cannon"), ("space canon", "space-cannon"), ("warsun", "cards/units"),
     ("pds2", "space-cannon"), ("grav rift", "gravity-rift"), ("spa", "space-cannon"),
