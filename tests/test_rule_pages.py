@@ -77,8 +77,17 @@ def test_rulings_without_a_rule_stay_in_the_page_faq_block(client):
 
 
 def test_export_gives_rulings_their_rules(default_corpus):
+    # "Can Sarween Tools reduce the cost of units the Duha Menaimon produces": set beside the flagship
+    # it is most about; the technology it also names stays a link
     faq = default_corpus.get("faq.the-arborec.3a55ff").to_dict()
-    assert faq["rules"] == ["factions/arborec/duha-menaimon", "cards/technology/sarween-tools"]
+    assert faq["rules"] == ["factions/arborec/duha-menaimon"]
+    assert "cards/technology/sarween-tools" in faq["refs"]
+
+
+def test_a_card_a_ruling_names_lists_it_on_its_page(client):
+    # the Sarween Tools ruling is not beside the technology, but the technology's page lists it
+    html = client.get("/cards/technology").get_data(as_text=True)
+    assert 'id="faq.the-arborec.3a55ff"' in html
 
 
 def test_pages_name_sources_for_people(client):

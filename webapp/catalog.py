@@ -94,7 +94,7 @@ class Catalog:
                 (target.faqs if ruling.kind == "faq" else target.questions).append(ruling)
                 if target.entry.id != anchor:
                     target.about[ruling.id] = self._label(anchor)
-            elif ruling.topic == slug:
+            elif ruling.topic == slug or not anchors:  # its home, or a page of a card it names
                 loose[ruling.kind].append(ruling)
         return PageView(page, blocks, loose["faq"], loose["question"], self._related(page),
                         self._referencing(slug, entries))
@@ -144,7 +144,8 @@ class Catalog:
 
 
 def _rulings_by_page(corpus: Corpus) -> dict[str, list[tuple[Entry, list[str]]]]:
-    """page slug -> [(ruling, ids on that page it clarifies)]: its home page and each page of its rules."""
+    """page slug -> [(ruling, ids on that page it clarifies)]: its home page, each page of its rules,
+    and each page of a card or ability it names but is not set beside (listed there, beside no rule)."""
     found: dict[str, list[tuple[Entry, list[str]]]] = defaultdict(list)
     for ruling in (e for e in corpus.entries if e.kind in ("faq", "question")):
         anchors: dict[str, list[str]] = {ruling.topic: []}
@@ -152,6 +153,10 @@ def _rulings_by_page(corpus: Corpus) -> dict[str, list[tuple[Entry, list[str]]]]
             target = corpus.by_id.get(ref)
             if target is not None:
                 anchors.setdefault(target.topic, []).append(ref)
+        for ref in ruling.refs:
+            target = corpus.by_id.get(ref)
+            if target is not None and target.kind == "section":
+                anchors.setdefault(target.topic, [])
         for page, ids in anchors.items():
             found[page].append((ruling, ids))
     return dict(found)

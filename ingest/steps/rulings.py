@@ -14,7 +14,11 @@ from ingest.steps.linker import Linker, Mention
 from ingest.steps.rule_match import NUMBERED, RuleMatcher
 
 RULING_KINDS = ("faq", "question")
-MAX_SECTIONS = 3
+# One card or ability a ruling is set beside: labelled one by one (see the README), a second or third
+# card that FAQs named was not what they clarify for 24 of 80, mostly cards named as examples
+# ("abilities such as Gravity Drive or Flank Speed"). The others stay linked in its text, and their
+# pages list it among their rulings, beside no rule.
+MAX_SECTIONS = 1
 # A rule the words chose is given only when it is also among this many numbered rules closest in
 # meaning to the FAQ: read one by one, words alone chose a wrong rule for 13 of 45 FAQs; with
 # this check, 4 of 29 (see the README).
@@ -89,7 +93,7 @@ def _governing_topics(entries: list[Entry]) -> dict[str, list[str]]:
 
 def _rules_for(entry: Entry, linker: Linker, matcher: RuleMatcher, governing: dict[str, list[str]],
                meaning: Meaning | None) -> list[str]:
-    """Named rule ids, else named abilities/cards and the one LRR rule its words and meaning agree on."""
+    """Named rule ids, else the one ability or card it is most about and the one LRR rule its words and meaning agree on."""
     named, _ = linker.rules(entry.text)
     if named:
         return sorted(set(named), key=lambda r: (-len(r), named.index(r)))
