@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/mecatol ingest --quiet || [ $$? -eq 1 ]
 	$(BIN)/python bench/ingest_speed.py
 	$(BIN)/python bench/search_quality.py
+	$(BIN)/python bench/rulings_quality.py
 	$(BIN)/python bench/named_sections.py
 	$(BIN)/python bench/web.py
 	$(BIN)/python bench/resolve.py

@@ -1,14 +1,14 @@
 """Rulings beside their rule: the FAQs' `rules` scored against labels made by reading the rule texts.
 
-Usage: python bench/rulings_quality.py [--instance DIR] [--labels FILE] [--verbose]
+Usage: python bench/rulings_quality.py [--instance DIR] [--labels FILE] [--strict] [--verbose]
 It ingests nothing: it reads the corpus already built in the instance folder.
 
 bench/data/ruling_labels.jsonl has, for each wiki FAQ, the rules and card or ability sections it
 clarifies (`rules`, most central first) and ids that would not be wrong beside it (`acceptable`),
 labelled by three helpers, one third each (`labeller`), who read the rule texts and never our output.
 Recall: of the FAQs with a label, those given a right id. Precision: of all ids given, the right ones.
-An id is right when it is labelled or acceptable, or is a numbered rule's parent or child of a
-labelled one (77.3 for 77.3c, 77.3c for 77.3), as issue 9 counts it.
+An id is right when it is labelled or acceptable (--strict: labelled only), or is a numbered rule's
+parent or child of a labelled one (77.3 for 77.3c, 77.3c for 77.3), as issue 9 counts it.
 """
 from __future__ import annotations
 
@@ -69,8 +69,11 @@ def main() -> int:
     parser.add_argument("--instance", type=Path, default=Path(os.environ.get("MECATOL_INSTANCE", "instance")))
     parser.add_argument("--labels", type=Path, default=LABELS)
     parser.add_argument("--verbose", action="store_true", help="list each wrong id and each missed FAQ")
+    parser.add_argument("--strict", action="store_true", help="only labelled ids are right, not the acceptable ones")
     args = parser.parse_args()
     labels = [json.loads(line) for line in args.labels.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if args.strict:
+        labels = [{**label, "acceptable": []} for label in labels]
     corpus = Corpus.load(args.instance)
     given = {e.id: list(e.rules) for e in corpus.entries if e.kind == "faq"}
     unknown = [label["id"] for label in labels if label["id"] not in given]
