@@ -41,6 +41,13 @@ def test_near_copies_collapse_into_one_hit_with_a_count(mirror_corpus):
     assert len(copies) == 1 and copies[0].count >= 5
 
 
+def test_rider_question_shows_the_prediction_rule_on_the_first_screen_of_the_default_corpus(default_corpus):
+    # With card texts the riders themselves answer first (each says when it is played); 8.22 heads
+    # its page's group among the first three
+    groups = default_corpus.search("can I use a rider after the vote").groups[:3]
+    assert ("agenda-phase", "8.22") in [(page, hits[0].id) for page, hits in groups]
+
+
 def test_a_card_printed_several_times_on_a_page_is_one_hit(default_corpus):
     # The Keleres page prints the Keleres Rider four times, word for word; the riders of the action
     # card deck differ in their reward and stay apart.
