@@ -148,6 +148,12 @@ def test_ruling_on_a_card_list_page_weighs_the_rules_of_those_cards(default_corp
     assert "61.21a" in default_corpus.get("faq.objectives.91ddba").rules
 
 
+def test_topic_rule_closest_in_meaning_is_not_given_when_the_words_disagree(default_corpus):
+    # Keleres and the order of gaining starting technologies: 90.12 is closest in meaning, but of
+    # Technology's rules its words match six others better; no rule says it, and none is given
+    assert default_corpus.get("faq.the-council-keleres.514d7c").rules == []
+
+
 def test_ruling_that_names_no_topic_gets_the_closest_rule_only_when_close(default_corpus):
     # On the wiki's general list: "do ships move 'into' systems other than the destination" is close to
     # 58.4b; "end of turn abilities on the turn you pass" is nearest 1.14a (not its answer, 3.3a), less

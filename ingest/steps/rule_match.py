@@ -113,6 +113,12 @@ class RuleMatcher:
             return self._one_of(chosen)
         return [r for _, r in chosen]
 
+    def top(self, text: str, topics: set[str], most: int) -> list[str]:
+        """The `most` rules of these topics the text's words score best (ties in id order)."""
+        query = Counter(terms(text))
+        candidates = [r for r in self.docs if self.topic[r] in topics]
+        return sorted(candidates, key=lambda r: (-self.score(query, r), r))[:most]
+
     def winner(self, text: str, topics: list[str]) -> list[str]:
         """The one rule of all that clearly scores best, if its topic is named or titled in the text."""
         query = Counter(terms(text))
