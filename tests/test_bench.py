@@ -20,10 +20,11 @@ def test_a_missing_questions_file_is_one_line_naming_it(mirror_instance, tmp_pat
     assert str(missing) in run.stderr and len(run.stderr.strip().splitlines()) == 1
 
 
-def test_ruling_labels_name_faqs_and_rules_of_the_default_corpus(default_corpus):
-    text = (ROOT / "bench" / "data" / "ruling_labels.jsonl").read_text(encoding="utf-8")
+@pytest.mark.parametrize(("name", "count"), [("ruling_labels.jsonl", 216), ("ruling_check.jsonl", 50)])
+def test_ruling_labels_name_faqs_and_rules_of_the_default_corpus(default_corpus, name, count):
+    text = (ROOT / "bench" / "data" / name).read_text(encoding="utf-8")
     labels = [json.loads(line) for line in text.splitlines()]
-    assert len(labels) == len({label["id"] for label in labels}) == 216
+    assert len(labels) == len({label["id"] for label in labels}) == count
     assert all(default_corpus.get(label["id"]).kind == "faq" for label in labels)
     named = {ref for label in labels for ref in label["rules"] + label["acceptable"]}
     assert not [ref for ref in named if default_corpus.by_id.get(ref) is None]
