@@ -1,5 +1,6 @@
 """Search quality: the dev questions and the leave-one-out questions (train and held-out parts),
-topic level (top-1, top-5, MRR@10) and rule level (top-1, rule in top-3, top-5, MRR@10).
+topic level (top-1, top-5, MRR@10) and rule level (top-1, rule in top-3, top-5, MRR@10); the FAQ
+questions also against the numbered rules their labels name (bench/data/ruling_labels.jsonl).
 
 Usage: python bench/search_quality.py [--instance DIR] [--queries FILE] [--skip-loo] [--verbose] [--words-only]
 It ingests nothing: it searches the corpus already built in the instance folder.
@@ -21,10 +22,12 @@ import guard  # noqa: E402
 import loo  # noqa: E402  (bench/loo.py, beside this script)
 
 from corpus import Corpus, search  # noqa: E402
+from ingest.steps.rule_match import NUMBERED  # noqa: E402
 from ingest.slugs import page_slug  # noqa: E402
 from ingest.sources import shared_dir  # noqa: E402
 
 SHARED = shared_dir()
+LABELS = Path(__file__).resolve().parent / "data" / "ruling_labels.jsonl"
 LIMIT = 60  # enough hits to see ten distinct topics
 # Leave-one-out strata: all; by kind; by home (an LRR rules topic, or a card or faction page); and
 # among rules-homed questions, those naming no card or faction, as most players' questions.
@@ -121,6 +124,15 @@ def evaluate(corpus: Corpus, questions: list[dict], **search_args) -> tuple[Scor
     return topics, homes, rules, lrr, times
 
 
+def labelled(asked: list[dict]) -> list[dict]:
+    """The FAQ questions among these whose labels (bench/data/ruling_labels.jsonl) name numbered LRR
+    rules, those rules as their answers: a rule-level set read from the rule texts, not from ingest."""
+    text = LABELS.read_text(encoding="utf-8")
+    rules = {label["id"]: [r for r in label["rules"] if NUMBERED.match(r)]
+             for label in map(json.loads, text.splitlines())}
+    return [{**q, "rules": rules[q["id"]]} for q in asked if rules.get(q["id"])]
+
+
 def warm_times(corpus: Corpus, questions: list[dict], rounds: int = 3) -> list[float]:
     """Milliseconds per search (limit 10) once every question has been searched before."""
     times = []
@@ -171,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
                 for name, keep in STRATA.items():
                     report(corpus, f"loo {which} {name}", [q for q in asked if keep(q)], args.verbose,
                            weights=weights)
+                rules = evaluate(corpus, labelled(asked), weights=weights)[2]
+                print(rules.line(f"loo {which} labelled LRR rule"))
         dev = dev_questions(args.queries)
         times = report(corpus, "dev", dev, args.verbose, weights=weights)
         warm = warm_times(corpus, dev)
