@@ -3,6 +3,7 @@ topic level (top-1, top-5, MRR@10) and rule level (top-1, rule in top-3, top-5, 
 questions also against the numbered rules their labels name (bench/data/ruling_labels.jsonl).
 
 Usage: python bench/search_quality.py [--instance DIR] [--queries FILE] [--skip-loo] [--verbose] [--words-only]
+       [--weight NAME=VALUE ...]
 It ingests nothing: it searches the corpus already built in the instance folder.
 """
 from __future__ import annotations
@@ -159,6 +160,18 @@ def report(corpus: Corpus, name: str, questions: list[dict], verbose: bool, **se
     return times
 
 
+def changed(weights: search.Weights, setting: str) -> tuple[str, float | int]:
+    """("rule_slot", 3) from "rule_slot=3", typed as the weight is; SystemExit naming a bad one."""
+    name, _, value = setting.partition("=")
+    current = getattr(weights, name.strip(), None)
+    if current is None or not value.strip():
+        raise SystemExit(f"--weight {setting!r}: give NAME=VALUE, NAME one of corpus.weights.Weights' fields")
+    try:
+        return name.strip(), type(current)(value.strip())
+    except ValueError:
+        raise SystemExit(f"--weight {setting!r}: {value.strip()!r} is not a {type(current).__name__}") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures; with --verbose, every question that missed rank 1."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -172,8 +185,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="List the questions that missed rank 1.")
     parser.add_argument("--words-only", action="store_true",
                         help="Rank by words alone (Weights.semantic 0), as a corpus without sentence vectors does.")
+    parser.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
+                        help="Search with one weight of corpus.weights.Weights changed (repeatable).")
     args = parser.parse_args(argv)
     weights = dataclasses.replace(search.WEIGHTS, semantic=0.0) if args.words_only else search.WEIGHTS
+    weights = dataclasses.replace(weights, **dict(changed(weights, w) for w in args.weight))
     corpus = Corpus.load(args.instance)
     try:
         corpus.search("warm up")

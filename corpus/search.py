@@ -194,7 +194,8 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     best-matching rule is lifted into the first places (corpus.search_rules). With sentence
     vectors (closeness), each score mixes in the hit's closeness to the query, and the rules
     closest in meaning (meant: (cosine, fields), closest first) take turns in being lifted. If
-    the first places still hold no numbered rule, the best-ranked one of the first pages joins them.
+    the first places still hold too few numbered rules, the best-ranked ones of the first pages join
+    them, and a note first gives its place to its page's answer there (corpus.search_rules.numbered).
     """
     weighted = sorted(((s * weights.entry(f, named), f) for s, f in found),
                       key=lambda pair: -pair[0])
@@ -221,7 +222,7 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     pool = meaning.alternate(search_rules.lexical_pool(ranked, {id(f): s for s, f in weighted},
                                                        weights.rule_floor, weights.rule_slot), meant_pool)
     lifted = search_rules.lift(ranked, pool, weights.rule_slot, weights.rule_count)
-    return search_rules.numbered(lifted, weights.rule_slot, weights.lrr_pages)
+    return search_rules.numbered(lifted, weights.rule_slot, weights.lrr_pages, weights.lrr_count)
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,16 @@ A player's question is usually answered by one rule (2.4, 8.22, 77.3c), but the 
 rulings beside that rule repeat its words and outrank it. Two remedies, each with a fitted
 weight in corpus.weights.Weights: a rule gains a share of the evidence of the entries under it,
 and the best-matching rules are lifted into the first places when they match nearly as well (by
-their words, or with sentence vectors by their meaning: corpus.meaning). Last, when the first places
-still hold no numbered rule (a card's text and its notes fill them), the best-ranked rule of the
-first few pages takes the place of a note there: a card question usually turns on one rule too.
+their words, or with sentence vectors by their meaning: corpus.meaning). Last, until the first
+places hold three numbered rules, the best-ranked rules of the first few pages take the places of
+the notes there (a card's text and the best ruling stay): a card question usually turns on a rule
+too, and among the rules alone the ranking has the answering one in its first three far more often
+than it has it in its first three hits overall.
 """
 from __future__ import annotations
 
 ANSWERS = ("rule", "section")  # entries that answer: an LRR rule, a card's or ability's own text
+KEPT = (*ANSWERS, "faq")  # ... and a ruling: a first hit of these keeps its place
 
 
 def rule_of(entries) -> dict[str, str]:
@@ -85,23 +88,47 @@ def lift(ranked: list[tuple[float, dict]], pool: list[dict], slot: int, count: i
     return list(zip(scores, order))
 
 
-def numbered(ranked: list[tuple[float, dict]], slot: int, pages: int) -> list[tuple[float, dict]]:
-    """The best-ranked numbered rule of the first `pages` pages moved into the first slot + 1 hits
-    when they hold none, in place of the last of them that is no answer (a note, a ruling, a page).
+def numbered(ranked: list[tuple[float, dict]], slot: int, pages: int, count: int = 1) -> list[tuple[float, dict]]:
+    """The first slot + 1 hits made to hold `count` numbered rules: the best-ranked rules of the
+    first `pages` pages (0: none), each in place of the last hit there that is a note, an open
+    question or a page (not an answer, nor the best ruling there). First, when the first hit is a
+    note or open question and an answer of its page is among them, that answer goes first: the
+    first page stays, led by its card's text or rule.
 
-    The first hit and the answers there keep their places, so a card's text is never pushed
-    out; the rule takes the score of the place it lands in, so the scores stay in order.
+    The answers and the best ruling keep their places, so a card's text is never pushed out; the
+    hits keep the scores of the places they land in, so the scores stay in order.
     """
-    head = [fields for _, fields in ranked[:slot + 1]]
-    if pages <= 0 or len(head) < slot + 1 or any(f.get("kind") == "rule" for f in head):
-        return ranked
-    out = next((j for j in range(slot, 0, -1) if head[j].get("kind") not in ANSWERS), None)
-    if out is None:
-        return ranked
-    first = set(list(dict.fromkeys(f.get("topic", "") for _, f in ranked))[:pages])
-    rule = next((f for _, f in ranked[slot + 1:] if f.get("kind") == "rule" and f.get("topic") in first), None)
-    if rule is None:
-        return ranked
-    order = ([f for j, f in enumerate(head) if j != out] + [rule, head[out]]
-             + [f for _, f in ranked[slot + 1:] if f is not rule])
+    order = _answer_first([fields for _, fields in ranked], slot)
+    if pages > 0 and len(order) > slot + 1:
+        first = set(list(dict.fromkeys(f.get("topic", "") for f in order))[:pages])
+        for _ in range(count):
+            if not _one_rule(order, slot, first, count):
+                break
     return list(zip([score for score, _ in ranked], order))
+
+
+def _answer_first(order: list[dict], slot: int) -> list[dict]:
+    """The best answer of the first hit's page among the first slot + 1 hits, moved first when the
+    first hit is a note, an open question or a page (a card's note above the card's text)."""
+    if not order or order[0].get("kind") in KEPT:
+        return order
+    topic = order[0].get("topic")
+    answer = next((f for f in order[1:slot + 1] if f.get("kind") in ANSWERS and f.get("topic") == topic), None)
+    return order if answer is None else [answer] + [f for f in order if f is not answer]
+
+
+def _one_rule(order: list[dict], slot: int, first: set[str], count: int) -> bool:
+    """Move one rule of the `first` pages into the head when it holds fewer than count (in place);
+    False when there is none to move or no place for it."""
+    head = order[:slot + 1]
+    if sum(f.get("kind") == "rule" for f in head) >= count:
+        return False
+    ruling = next((f for f in head if f.get("kind") == "faq"), None)
+    out = next((j for j in range(slot, 0, -1) if head[j].get("kind") not in ANSWERS and head[j] is not ruling), None)
+    rule = next((f for f in order[slot + 1:] if f.get("kind") == "rule" and f.get("topic") in first), None)
+    if out is None or rule is None:
+        return False
+    # The rule takes the head's last place; the hit it displaces leads the rest.
+    order[:] = [f for j, f in enumerate(head) if j != out] + [rule, head[out]] + [
+        f for f in order[slot + 1:] if f is not rule]
+    return True

@@ -28,9 +28,10 @@ class Weights:
     rule_floor: float = 0.1  # a rule matching this share of the best entry above it is lifted
     rule_slot: int = 2  # ... into the first rule_slot + 1 hits, until they hold rule_count answers
     rule_count: int = 2  # answers (rules, card texts) the first rule_slot + 1 hits should hold
-    # When those hits still hold no numbered LRR rule, the best-ranked rule of the first lrr_pages
-    # pages takes the place of a note among them (0: never).
+    # Until those hits hold lrr_count numbered LRR rules, the best-ranked rule of the first
+    # lrr_pages pages takes the place of a note or ruling among them (0: never).
     lrr_pages: int = 5
+    lrr_count: int = 3
     # With sentence vectors (corpus.meaning): the share of each hit's score that is its closeness
     # in meaning to the query; and a rule closest in meaning, at least answer_cos close and on one
     # of the first answer_pages pages, takes turns with the answers above in being lifted.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from corpus import search
+from corpus import search, search_rules
 
 RELIC = "Can you purge a relic fragment to gain a command token if you have no command tokens in your reinforcements?"
 CRUCIBLE = ("Can a ship benefit from the Vuil'raith Cabal promissory note, The Crucible, if it would not be able "
@@ -42,3 +42,46 @@ def test_the_slot_never_pushes_out_a_cards_text(default_corpus):
     with_slot, without = first_three(default_corpus, RELIC), first_three(default_corpus, RELIC, NO_SLOT)
     texts = [i for i in without if default_corpus.by_id[i].kind == "section"]
     assert texts and all(i in with_slot for i in texts)
+
+
+TRANSACTION = "Can a transaction be performed in the middle of an exploration?"
+TITANS = "Can Hel Titans be destroyed by Bombardment?"
+ONE_RULE = dataclasses.replace(search.WEIGHTS, lrr_count=1)
+
+
+def test_the_first_three_hold_three_rules_when_notes_would_fill_them(default_corpus):
+    hits = first_three(default_corpus, TRANSACTION)
+    assert "94.1a" in hits  # transactions: on the active player's turn, at any time
+    assert all(default_corpus.by_id[i].kind == "rule" for i in hits)
+    assert "94.1a" not in first_three(default_corpus, TRANSACTION, ONE_RULE)
+
+
+def test_a_cards_text_goes_before_its_note_and_a_rule_joins_it(default_corpus):
+    hits = first_three(default_corpus, TITANS)
+    assert hits[0] == "factions/ul/heltitan"  # the unit's own text, not a note about it
+    assert [i for i in hits if i.startswith("15.1")]  # bombardment: 15.1f, units that cannot be hit
+
+
+def rows(*kinds: str) -> list[tuple[float, dict]]:
+    """A ranked list of made-up hits of these kinds, one page each but the rules' page."""
+    return [(10.0 - n, {"id": f"{kind}-{n}", "kind": kind, "topic": "rules" if kind == "rule" else f"page-{n}"})
+            for n, kind in enumerate(kinds)]
+
+
+def test_the_best_ruling_and_a_cards_text_keep_their_places():
+    ranked = rows("note", "faq", "section", "faq", "rule", "rule", "rule")
+    head = [f["id"] for _, f in search_rules.numbered(ranked, 2, 9, 3)[:3]]
+    assert head == ["note-0", "faq-1", "section-2"]  # no place for a rule: the note leads its own page
+    ranked = rows("note", "faq", "note", "faq", "rule", "rule")
+    head = [f["id"] for _, f in search_rules.numbered(ranked, 2, 9, 3)[:3]]
+    assert head == ["note-0", "faq-1", "rule-4"]
+    scores = [s for s, _ in search_rules.numbered(ranked, 2, 9, 3)]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_a_note_first_gives_way_to_its_pages_answer_only():
+    ranked = [(3.0, {"id": "n", "kind": "note", "topic": "a"}), (2.0, {"id": "s", "kind": "section", "topic": "b"}),
+              (1.0, {"id": "t", "kind": "section", "topic": "a"})]
+    assert [f["id"] for _, f in search_rules.numbered(ranked, 2, 0)] == ["t", "n", "s"]
+    ranked[2][1]["topic"] = "c"  # no answer of the note's page: the first page would change
+    assert [f["id"] for _, f in search_rules.numbered(ranked, 2, 0)] == ["n", "s", "t"]
