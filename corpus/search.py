@@ -222,7 +222,7 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     pool = meaning.alternate(search_rules.lexical_pool(ranked, {id(f): s for s, f in weighted},
                                                        weights.rule_floor, weights.rule_slot), meant_pool)
     lifted = search_rules.lift(ranked, pool, weights.rule_slot, weights.rule_count)
-    return search_rules.numbered(lifted, weights.rule_slot, weights.lrr_pages, weights.lrr_count)
+    return search_rules.numbered(lifted, weights.rule_slot, weights.lrr_pages, weights.lrr_count, named.titles)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ than it has it in its first three hits overall.
 """
 from __future__ import annotations
 
+from corpus.mentions import folded
+
 ANSWERS = ("rule", "section")  # entries that answer: an LRR rule, a card's or ability's own text
 KEPT = (*ANSWERS, "faq")  # ... and a ruling: a first hit of these keeps its place
 
@@ -88,7 +90,8 @@ def lift(ranked: list[tuple[float, dict]], pool: list[dict], slot: int, count: i
     return list(zip(scores, order))
 
 
-def numbered(ranked: list[tuple[float, dict]], slot: int, pages: int, count: int = 1) -> list[tuple[float, dict]]:
+def numbered(ranked: list[tuple[float, dict]], slot: int, pages: int, count: int = 1,
+             named: frozenset[str] = frozenset()) -> list[tuple[float, dict]]:
     """The first slot + 1 hits made to hold `count` numbered rules: the best-ranked rules of the
     first `pages` pages (0: none), each in place of the last hit there that is a note, an open
     question or a page (not an answer, nor the best ruling there). First, when the first hit is a
@@ -102,7 +105,7 @@ def numbered(ranked: list[tuple[float, dict]], slot: int, pages: int, count: int
     if pages > 0 and len(order) > slot + 1:
         first = set(list(dict.fromkeys(f.get("topic", "") for f in order))[:pages])
         for _ in range(count):
-            if not _one_rule(order, slot, first, count):
+            if not _one_rule(order, slot, first, count, named):
                 break
     return list(zip([score for score, _ in ranked], order))
 
@@ -117,7 +120,7 @@ def _answer_first(order: list[dict], slot: int) -> list[dict]:
     return order if answer is None else [answer] + [f for f in order if f is not answer]
 
 
-def _one_rule(order: list[dict], slot: int, first: set[str], count: int) -> bool:
+def _one_rule(order: list[dict], slot: int, first: set[str], count: int, named: frozenset[str]) -> bool:
     """Move one rule of the `first` pages into the head when it holds fewer than count (in place);
     False when there is none to move or no place for it."""
     head = order[:slot + 1]
@@ -125,6 +128,8 @@ def _one_rule(order: list[dict], slot: int, first: set[str], count: int) -> bool
         return False
     ruling = next((f for f in head if f.get("kind") == "faq"), None)
     out = next((j for j in range(slot, 0, -1) if head[j].get("kind") not in ANSWERS and head[j] is not ruling), None)
+    if out is None:
+        out = next((j for j in range(slot, 0, -1) if _one_of_a_family(head, j, named)), None)
     rule = next((f for f in order[slot + 1:] if f.get("kind") == "rule" and f.get("topic") in first), None)
     if out is None or rule is None:
         return False
@@ -132,3 +137,12 @@ def _one_rule(order: list[dict], slot: int, first: set[str], count: int) -> bool
     order[:] = [f for j, f in enumerate(head) if j != out] + [rule, head[out]] + [
         f for f in order[slot + 1:] if f is not rule]
     return True
+
+
+def _one_of_a_family(head: list[dict], j: int, named: frozenset[str]) -> bool:
+    """True for a card's text the query does not name, below another answer of its page: one of a
+    family of alike cards (nine riders) that would otherwise fill the first places."""
+    entry = head[j]
+    if entry.get("kind") != "section" or folded(entry.get("title", "")) in named:
+        return False
+    return any(f.get("kind") in ANSWERS and f.get("topic") == entry.get("topic") for f in head[:j])

@@ -36,3 +36,27 @@ def test_rulings_quality_scores_every_labeller(default_instance):
     assert run.returncode == 0, run.stderr
     assert [line.split()[0:2] for line in run.stdout.splitlines()] == [
         ["all", "recall"], ["labeller", "1"], ["labeller", "2"], ["labeller", "3"]]
+
+
+@pytest.mark.parametrize("setting", ["lrr_count", "no_such_weight=1", "lrr_count=three"])
+def test_a_bad_weight_setting_is_one_line_naming_it(mirror_instance, setting):
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "search_quality.py"), "--instance", str(mirror_instance),
+                          "--skip-loo", "--weight", setting], capture_output=True, text=True, timeout=300)
+    assert run.returncode != 0 and "Traceback" not in run.stderr
+    assert setting in run.stderr and len(run.stderr.strip().splitlines()) == 1
+
+
+def test_a_weight_setting_changes_the_search(mirror_instance, tmp_path):
+    # One dev-shaped question whose first three hits hold the rule by default, and not without the answer weights.
+    asked = tmp_path / "one.jsonl"
+    asked.write_text(json.dumps({"q": "can I use a rider after the vote",
+                                 "expected_topics": ["R_agenda_phase"], "expected_rules": ["8.22"]}) + "\n")
+    lines = {}
+    off = ["--weight", "note=1.0", "--weight", "rule_weight=0", "--weight", "rule_floor=99", "--weight", "lrr_pages=0"]
+    for setting, flags in (("default", []), ("off", off)):
+        run = subprocess.run([sys.executable, str(ROOT / "bench" / "search_quality.py"), "--instance", str(mirror_instance),
+                              "--skip-loo", "--queries", str(asked), *flags],
+                             capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stderr
+        lines[setting] = next(line for line in run.stdout.splitlines() if line.startswith("dev rule"))
+    assert "top-3 1.00" in lines["default"] and "top-3 0.00" in lines["off"]

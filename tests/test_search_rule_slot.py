@@ -38,10 +38,12 @@ def test_a_movement_question_about_a_card_gets_the_gravity_rift_rule(default_cor
     assert not [i for i in first_three(default_corpus, CRUCIBLE, NO_SLOT) if i.startswith("41.")]
 
 
-def test_the_slot_never_pushes_out_a_cards_text(default_corpus):
+def test_the_slot_never_pushes_out_a_pages_first_card_text(default_corpus):
     with_slot, without = first_three(default_corpus, RELIC), first_three(default_corpus, RELIC, NO_SLOT)
     texts = [i for i in without if default_corpus.by_id[i].kind == "section"]
-    assert texts and all(i in with_slot for i in texts)
+    firsts = [i for n, i in enumerate(texts) if all(default_corpus.by_id[j].topic != default_corpus.by_id[i].topic
+                                                     for j in texts[:n])]
+    assert firsts and all(i in with_slot for i in firsts)
 
 
 TRANSACTION = "Can a transaction be performed in the middle of an exploration?"
@@ -85,3 +87,18 @@ def test_a_note_first_gives_way_to_its_pages_answer_only():
     assert [f["id"] for _, f in search_rules.numbered(ranked, 2, 0)] == ["t", "n", "s"]
     ranked[2][1]["topic"] = "c"  # no answer of the note's page: the first page would change
     assert [f["id"] for _, f in search_rules.numbered(ranked, 2, 0)] == ["n", "s", "t"]
+
+
+def test_rider_question_on_the_default_sources_gets_the_prediction_rule(default_corpus):
+    # The nine rider cards' texts alike would fill the first three; one stays, the rule joins it.
+    hits = [h.id for h in default_corpus.search("can I use a rider after the vote", limit=3).hits]
+    assert hits[0].endswith("-rider") and "8.22" in hits
+
+
+def test_a_named_card_of_a_family_keeps_its_place():
+    ranked = [(4.0 - n, {"id": f"s{n}", "kind": "section", "topic": "cards", "title": f"Rider {n}"}) for n in range(3)]
+    ranked += [(0.5, {"id": "8.22", "kind": "rule", "topic": "agenda-phase"}),
+               (0.4, {"id": "8.22a", "kind": "rule", "topic": "agenda-phase"})]
+    assert [f["id"] for _, f in search_rules.numbered(ranked, 2, 9, 3)][:3] == ["s0", "8.22", "8.22a"]
+    named = frozenset({"rider 1", "rider 2"})
+    assert [f["id"] for _, f in search_rules.numbered(ranked, 2, 9, 3, named)][:3] == ["s0", "s1", "s2"]
