@@ -98,8 +98,9 @@ def numbered(ranked: list[tuple[float, dict]], slot: int, pages: int, count: int
     note or open question and an answer of its page is among them, that answer goes first: the
     first page stays, led by its card's text or rule.
 
-    The answers and the best ruling keep their places, so a card's text is never pushed out; the
-    hits keep the scores of the places they land in, so the scores stay in order.
+    The answers and the best ruling keep their places, so a card's text is never pushed out, but
+    for one the query does not name below another answer of its page (named: folded titles; the
+    nine riders alike); the hits keep the scores of the places they land in, so the scores stay in order.
     """
     order = _answer_first([fields for _, fields in ranked], slot)
     if pages > 0 and len(order) > slot + 1:
