@@ -93,8 +93,8 @@ def lift(ranked: list[tuple[float, dict]], pool: list[dict], slot: int, count: i
 def numbered(ranked: list[tuple[float, dict]], slot: int, pages: int, count: int = 1,
              named: frozenset[str] = frozenset()) -> list[tuple[float, dict]]:
     """The first slot + 1 hits made to hold `count` numbered rules: the best-ranked rules of the
-    first `pages` pages (0: none), each in place of the last hit there that is a note, an open
-    question or a page (not an answer, nor the best ruling there). First, when the first hit is a
+    first `pages` pages (0: none), each in place of the last hit there that is neither an answer
+    nor the best ruling there (a note, an open question, a page, a lesser ruling). First, when the first hit is a
     note or open question and an answer of its page is among them, that answer goes first: the
     first page stays, led by its card's text or rule.
 
