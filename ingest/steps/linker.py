@@ -24,6 +24,8 @@ GENERIC = frozenset({
 _TYPE_WORDS = ("strategy card", "action card", "agenda", "relic", "promissory note", "technology",
                "objective", "exploration card", "event", "agent", "commander", "hero", "mech",
                "flagship", "breakthrough", "faction ability", "ability", "planet", "leader")
+# Kinds of a faction's own sections: "the Creuss hero" names the faction, whatever else is called Creuss.
+_FACTION_PARTS = frozenset({"promissory note", "agent", "commander", "hero", "mech", "flagship", "breakthrough"})
 _TYPE_AFTER = tuple((word, re.compile(rf"{word}(?:s|ies)?\b")) for word in _TYPE_WORDS)
 _INITIATIVE = re.compile(r"[*”\"’')]*\s*\(\s*[1-8]\s*\)")
 
@@ -150,7 +152,13 @@ class Linker:
         """The one target a name means here, or None when the context cannot tell."""
         candidates = list({t.ref: t for t in candidates}.values())
         candidates = [t for t in candidates if t.kind != "rule"] or candidates
+        said = _type_said(text, start, end)
         if len(candidates) > 1 and all(t.kind == "section" for t in candidates):
+            # "the Research Team agenda": of the sections so named, those of the kind said
+            candidates = [t for t in candidates if said and said in t.types] or candidates
+            # ... else those titled so, not one of a family ("Research Teams" is not an agenda's)
+            folded = names.fold(text[start:end])
+            candidates = [t for t in candidates if names.fold(self.by_id[t.ref].title) == folded] or candidates
             # two abilities folding alike ("Floating Factories", "Floating Factory"): the one written wins
             written = [t for t in candidates if _as_written(self.by_id[t.ref].title) == _as_written(text[start:end])]
             candidates = written if len(written) == 1 else candidates
@@ -158,16 +166,17 @@ class Linker:
             only = candidates[0] if candidates else None
             if only is None or not only.types:
                 return only
-            said = _type_said(text, start, end)
             # "gain a technology (Fires of the Gashlai)": a name in brackets is an example, not that kind
             return None if said and said not in only.types and not _bracketed(text, start) else only
-        said = _type_said(text, start, end)
         typed = [t for t in candidates if said and said in t.types]
         if len(typed) > 1 and all(t.kind == "section" for t in typed):
             # Xxekir Grom and his Ω versions, on one page: the first printed; else the context cannot tell
             return typed[0] if len({t.topic for t in typed}) == 1 else None
         if typed:
             return _first(typed)
+        factions = [t for t in candidates if t.kind == "faction"]
+        if said in _FACTION_PARTS and len(factions) == 1:
+            return factions[0]  # "the Creuss promissory note" is the faction's, not the planet Creuss's
         if said and said not in ("technology", "ability"):
             return None
         local = [t for t in candidates if t.topic in home]
@@ -201,6 +210,8 @@ def _aliases(entry: Entry) -> list[str]:
         found += [person, ability, person.split(",")[0]]
     if entry.kind == "section":
         found += names.faces(entry.title)  # a two-faced card: "Eidolon / Z–Grav Eidolon"
+        if entry.category and ": " in entry.title:
+            found.append(entry.title.split(": ", 1)[0])  # one of a family: "Research Team: Biotic"
     if entry.kind == "faction":
         found.append(entry.id.rsplit("/", 1)[-1].replace("-", " "))
         words = names.fold(entry.title).split()

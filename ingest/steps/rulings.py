@@ -176,7 +176,24 @@ def _sections(entry: Entry, linker: Linker, mentions: list[Mention]) -> list[str
             if after_leader < 0 or question[after_leader:mention.start].strip(" ’'s"):
                 found.append(mention.target)
     found += _own_leaders(question, linker, mentions)
+    examples = {m.target.ref for m in mentions if _in_example(question, m.start)}
+    # "such as Dreadnought II ... count toward Develop Weaponry": the examples are not what it asks about
+    found.sort(key=lambda t: t.ref in examples)
     return _own_page_first(found, entry)
+
+
+_EXAMPLE = re.compile(r"\b(?:such as|e\.g\.|for example|for instance)", re.I)
+# A clause ends at these, or at a comma not followed by another name of the list ("such as X, Y and Z").
+_CLAUSE_END = re.compile(r"[?;:()!]|\.(?!\S)|,\s*(?!(?:and\b|or\b|the\b)?\s*[“\"‘']?[A-Z])")
+
+
+def _in_example(text: str, start: int) -> bool:
+    """True when a name at `start` is one of the examples a "such as" or "e.g." clause lists."""
+    marks = [m.end() for m in _EXAMPLE.finditer(text, 0, start)]
+    if not marks:
+        return False
+    between = text[marks[-1]:start + 1].lstrip(" ,")  # with the name's first letter: "X, Y" goes on
+    return not _CLAUSE_END.search(between)
 
 
 _THEIR = re.compile(r"\b(?:their|its)\s+(?=(?:mech|flagship|hero|agent|commander)\b)", re.I)
