@@ -20,7 +20,8 @@ def test_a_missing_questions_file_is_one_line_naming_it(mirror_instance, tmp_pat
     assert str(missing) in run.stderr and len(run.stderr.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize(("name", "count"), [("ruling_labels.jsonl", 216), ("ruling_check.jsonl", 50)])
+@pytest.mark.parametrize(("name", "count"), [("ruling_labels.jsonl", 216), ("ruling_check.jsonl", 50),
+                                                ("ruling_check_5.jsonl", 60)])
 def test_ruling_labels_name_faqs_and_rules_of_the_default_corpus(default_corpus, name, count):
     text = (ROOT / "bench" / "data" / name).read_text(encoding="utf-8")
     labels = [json.loads(line) for line in text.splitlines()]

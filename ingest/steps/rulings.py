@@ -114,7 +114,12 @@ def _rules_for(entry: Entry, linker: Linker, matcher: RuleMatcher, governing: di
     topics = list(dict.fromkeys(_topics(entry, linker, mentions) + governing.get(entry.topic, [])))
     rules = matcher.best(entry.text, topics) or matcher.winner(_scored_text(entry, linker), topics)
     near = meaning.nearest(entry)
-    found = sections + [r for r in rules if r in near]
+    rules = [r for r in rules if r in near]
+    if sections:
+        # Beside a card's ruling, a rule of another topic was wrong or only related for 13 of 30 (see
+        # the README); one of the topic the FAQ is filed under (PDS II's wormholes, 77.3c) is kept.
+        rules = [r for r in rules if matcher.topic[r] == entry.topic]
+    found = sections + rules
     return found or _closest(entry, linker, matcher, meaning)
 
 
