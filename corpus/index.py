@@ -175,7 +175,7 @@ class TermScores:
         # Searches run on many threads at once; the lock makes "full? start over, then store" one step.
         self._lock = threading.Lock()
 
-    def _remember(self, key: tuple, scores: dict) -> dict:
+    def _remember(self, key: tuple, scores):
         """Cache scores; quoted phrases are unbounded, so a full cache starts over."""
         with self._lock:
             if len(self._cache) >= MAX_CACHED:
@@ -190,6 +190,13 @@ class TermScores:
             topic = self.unit_topic[unit_id]
             best[topic] = max(best.get(topic, 0.0), score)
         return best
+
+    def frequency(self, reader, text: str) -> int:
+        """Entries holding a term in any scored field (cached: each query word's rarity is asked)."""
+        found = self._cache.get(("df", text))
+        if found is None:
+            found = self._remember(("df", text), sum(reader.doc_frequency(f, text) for f in self.fields))
+        return found
 
     def term(self, reader, text: str) -> dict[int, float]:
         """Doc number -> BM25 score summed over the text fields, each times its weight."""

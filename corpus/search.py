@@ -84,11 +84,11 @@ def as_rule_id(text: str) -> str | None:
     return f"{number}.{item}{(sub or '').lower()}"
 
 
-def _rarity(concept: Concept, reader, fields: tuple[str, ...]) -> int | None:
+def _rarity(concept: Concept, reader, scores: TermScores) -> int | None:
     """How common a concept's word is: 0 for phrases, meanings and rule ids; None if unindexed."""
     if concept.means or concept.rules or any(len(alt) > 1 for alt in concept.said):
         return 0
-    return sum(reader.doc_frequency(f, t) for f in fields for t in concept.said[0][0].split("|")) or None
+    return sum(scores.frequency(reader, t) for t in concept.said[0][0].split("|")) or None
 
 
 def _alternative(stems_: tuple[str, ...], searcher, scores: TermScores, units: frozenset[int] | None) -> dict:
@@ -170,7 +170,7 @@ def candidates(searcher, scores: TermScores, request: Request, only: Only, limit
     exclude (doc numbers) leaves entries out as if they were not indexed (leave-one-out).
     """
     reader = searcher.reader()
-    rarity = {c: _rarity(c, reader, scores.fields) for c in request.concepts}
+    rarity = {c: _rarity(c, reader, scores) for c in request.concepts}
     kept = sorted((c for c in request.concepts if rarity[c] is not None), key=rarity.get)[:MAX_TERMS]
     # Words no entry has still count as asked: the same factor on every hit, so the ranking is
     # unchanged, but a spelling that finds those words can be seen to find more.
@@ -178,9 +178,19 @@ def candidates(searcher, scores: TermScores, request: Request, only: Only, limit
     docs = entries.keys()
     if exclude or only.kind or only.source:
         docs = [d for d in docs if d not in exclude and only.allows(scores.docs[d])]
-    best = heapq.nlargest(max(CANDIDATES, limit), docs, key=lambda d: (entries[d], -d))
+    best = _best(entries, docs, max(CANDIDATES, limit))
     units = coordinated(kept, searcher, scores, units=exclude, asked=len(request.concepts))
     return [(entries[d], scores.docs[d]) for d in best], scores.topic_scores(units)
+
+
+def _best(entries: dict, docs, count: int) -> list[int]:
+    """The `count` best-scored docs, ties to the lower number: the cut score is found over bare floats
+    first, as a key function over every matched doc was the costliest line of a long question."""
+    if len(docs) > count:
+        scores = entries.values() if docs is entries.keys() else [entries[d] for d in docs]
+        cut = heapq.nlargest(count, scores)[-1]
+        docs = [d for d in docs if entries[d] >= cut]
+    return sorted(docs, key=lambda d: (-entries[d], d))[:count]
 
 
 def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
