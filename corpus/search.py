@@ -33,8 +33,6 @@ RULE_SCORE = 8.0  # a rule number quoted in a question, on that rule and its sub
 TOPIC_DEPTH = 6
 
 
-
-
 @dataclass(frozen=True)
 class Hit:
     """One search result."""
