@@ -75,7 +75,7 @@ def test_sub_rule_that_says_it_precisely_is_chosen_instead_of_its_rule(default_c
 
 @pytest.mark.parametrize("faq, rules", [
     # Words and meaning chose 41.1 (gravity rift), 10.1c and 90.18 here too: rules of other topics than
-    # the one the FAQ is filed under, which beside a card's ruling were wrong or only related for 13 of 30.
+    # the one the FAQ is filed under, which beside a card's ruling were right for 15 of 23 labelled.
     ("faq.the-vuil-raith-cabal.013002", ["factions/vuilraith/crucible"]),
     ("faq.exploration.490fac", ["cards/relics/the-crown-of-thalnos"]),
     ("faq.the-nekro-virus.0e7d7b", ["factions/nekro/valefar-assimilator"]),
