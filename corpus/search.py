@@ -10,14 +10,15 @@ the ranking into what a search returns.
 """
 from __future__ import annotations
 
-import heapq
 import re
-from collections import Counter
-from itertools import chain
 import unicodedata
+from itertools import islice
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from corpus import copies, meaning, search_rules, vocab
+from corpus.coordination import by_unit, coordinated, rows_of
 from corpus.index import TermScores
 from corpus.mentions import NOTHING, Named, NameFinder
 from corpus.snippets import snippet
@@ -27,9 +28,6 @@ from corpus.vocab import Concept, Request, understand
 MAX_QUERY = 300  # characters read of a query; the web app cuts at the same (MAX_QUERY_CHARS), so CLI and API agree
 MAX_TERMS = 24  # content words kept from a long question, the rarest first
 CANDIDATES = 120  # first-stage hits that the rerank sees
-COORD = 2.0  # score x (share of the query's concepts matched) ** COORD
-MEANING_WEIGHT = 1.0  # game terms the player's words stand for, against the words themselves
-RULE_SCORE = 8.0  # a rule number quoted in a question, on that rule and its sub-rules and notes
 TOPIC_DEPTH = 6
 
 
@@ -89,64 +87,6 @@ def _rarity(concept: Concept, reader, scores: TermScores) -> int | None:
     return sum(scores.frequency(reader, t) for t in concept.said[0][0].split("|")) or None
 
 
-def _alternative(stems_: tuple[str, ...], searcher, scores: TermScores, units: frozenset[int] | None) -> dict:
-    """Scores of one term or phrase, per entry, or per unit (leaving out the docs in units)."""
-    if len(stems_) == 1:
-        if units is None:
-            return scores.term(searcher.reader(), stems_[0])
-        return scores.unit_term(searcher.reader(), stems_[0], units)
-    return scores.phrase(searcher, stems_) if units is None else scores.unit_phrase(searcher, stems_, units)
-
-
-def _rule(rule: str, searcher, scores: TermScores, units: frozenset[int] | None) -> dict:
-    """Entries under a quoted rule number, or their units."""
-    found = scores.keyword(searcher.reader(), "rule", rule, RULE_SCORE)
-    if units is None:
-        return found
-    return {scores.units[d]: RULE_SCORE for d in found if scores.units[d] and d not in units}
-
-
-def _scores(concept: Concept, searcher, scores: TermScores, units: frozenset[int] | None) -> dict:
-    """Entry (or unit) -> score for one concept: its best alternative, meanings weighted."""
-    parts = [(_alternative(a, searcher, scores, units), concept.weight) for a in concept.said]
-    parts += [(_alternative(a, searcher, scores, units), concept.weight * MEANING_WEIGHT)
-              for a in concept.means]
-    parts += [(_rule(r, searcher, scores, units), 1.0) for r in concept.rules]
-    if len(parts) == 1 and parts[0][1] == 1.0:
-        return parts[0][0]  # the common case: one plain word, its cached scores as they are
-    best: dict = {}
-    for part, weight in parts:
-        for key, score in part.items():
-            if score * weight > best.get(key, 0.0):
-                best[key] = score * weight
-    return best
-
-
-def coordinated(concepts: list[Concept], searcher, scores: TermScores,
-                units: frozenset[int] | None = None, asked: int = 0) -> dict:
-    """Summed concept scores times (share of concepts matched) ** COORD; phrases required if found.
-
-    Scores entries, or (units given: the docs to leave out, often none) whole units. asked is
-    how many concepts the query had, counting words no entry has (default: those scored).
-    """
-    total: dict = {}
-    parts = []
-    required: set | None = None
-    for concept in concepts:
-        part = _scores(concept, searcher, scores, units)
-        parts.append(part)
-        if concept.required and part:
-            required = set(part) if required is None else required & set(part)
-        get = total.get
-        for key, score in part.items():
-            total[key] = get(key, 0.0) + score
-    matched = Counter(chain.from_iterable(parts))  # counted in C: this is the hot loop
-    asked = max(asked, len(concepts), 1)
-    share = [(m / asked) ** COORD for m in range(len(concepts) + 1)]
-    keys = total if required is None else required
-    return {k: total[k] * share[matched[k]] for k in keys}
-
-
 @dataclass(frozen=True)
 class Only:
     """Result filters: an entry kind and a source name (None lets everything through)."""
@@ -173,22 +113,18 @@ def candidates(searcher, scores: TermScores, request: Request, only: Only, limit
     # Words no entry has still count as asked: the same factor on every hit, so the ranking is
     # unchanged, but a spelling that finds those words can be seen to find more.
     entries = coordinated(kept, searcher, scores, asked=len(request.concepts))
-    docs = entries.keys()
-    if exclude or only.kind or only.source:
-        docs = [d for d in docs if d not in exclude and only.allows(scores.docs[d])]
-    best = _best(entries, docs, max(CANDIDATES, limit))
+    best = _best(entries, exclude, only, scores, max(CANDIDATES, limit))
     units = coordinated(kept, searcher, scores, units=exclude, asked=len(request.concepts))
-    return [(entries[d], scores.docs[d]) for d in best], scores.topic_scores(units)
+    return [(float(entries[d]), scores.docs[d]) for d in best], scores.topic_scores(by_unit(rows_of(scores), units))
 
 
-def _best(entries: dict, docs, count: int) -> list[int]:
-    """The `count` best-scored docs, ties to the lower number: the cut score is found over bare floats
-    first, as a key function over every matched doc was the costliest line of a long question."""
-    if len(docs) > count:
-        scores = entries.values() if docs is entries.keys() else [entries[d] for d in docs]
-        cut = heapq.nlargest(count, scores)[-1]
-        docs = [d for d in docs if entries[d] >= cut]
-    return sorted(docs, key=lambda d: (-entries[d], d))[:count]
+def _best(entries: np.ndarray, exclude: frozenset[int], only: Only, scores: TermScores, count: int) -> list[int]:
+    """The `count` best-scored entries that pass the filters, ties to the lower number."""
+    matched = np.flatnonzero(entries)
+    order = matched[np.lexsort((matched, -entries[matched]))].tolist()
+    if exclude or only.kind or only.source:
+        order = (d for d in order if d not in exclude and only.allows(scores.docs[d]))
+    return list(islice(order, count))
 
 
 def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
