@@ -217,3 +217,11 @@ def test_the_words_of_a_name_count_once_between_them():
     weight = {c.said[0]: c.weight for c in request.concepts}
     assert weight[("space", "dock")] == 1.0 and weight[("warfar",)] == 1.0
     assert weight[("dock",)] == weight[("space",)] == vocab.NAME_PART < 0.5
+
+
+def test_contractions_and_per_are_not_searched():
+    # "doesn't" splits into "doesn" and "t"; neither, nor "per", says what a question is about.
+    said = [c.said for c in understand("why doesn't my PDS fire once per round", vocabulary()).concepts]
+    flat = {term for alternatives in said for alternative in alternatives for term in alternative}
+    assert not {"doesn", "per", "t"} & flat
+    assert {"fire", "round"} <= flat
