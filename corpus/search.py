@@ -21,7 +21,7 @@ from corpus import copies, meaning, search_rules, vocab
 from corpus.coordination import by_unit, coordinated, rows_of
 from corpus.index import TermScores
 from corpus.mentions import NOTHING, Named, NameFinder
-from corpus.snippets import snippet
+from corpus.snippets import sentences, snippet
 from corpus.weights import WEIGHTS, Weights  # noqa: F401  (search.Weights, as callers know it)
 from corpus.vocab import Concept, Request, understand
 
@@ -196,7 +196,8 @@ def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int 
     request = understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
     found, pages = candidates(searcher, parser.scores, request, only, limit, exclude)
     closeness = closeness_of(parser, text)
-    meant = closest_rules(closeness, parser.scores, only, exclude) if closeness is not None else []
+    meant = [] if closeness is None else closest_rules(asked_closeness(parser, text, closeness), parser.scores,
+                                                       only, exclude)
     return rerank(found, pages, parser.known.loose, weights, parser.rules, named_in(parser, text),
                   closeness, meant), request
 
@@ -208,6 +209,19 @@ def closeness_of(parser: Parser, text: str) -> meaning.Closeness | None:
         return None
     terms = [t for t in parser.known.vocabulary.meanings(text) if t not in text.lower()]
     return parser.space.closeness(f"{text} ({', '.join(terms)})" if terms else text)
+
+
+def asked_closeness(parser: Parser, text: str, closeness: meaning.Closeness) -> meaning.Closeness:
+    """For a question of several sentences, each entry's closeness to the whole or to the sentences
+    that ask ("… Am I eliminated?"), the closer: the rules closest in meaning, which the lift may
+    bring up, are then not only those of the scene the other sentences set (lost planets, carriers)."""
+    spans = [text[start:end].strip() for start, end in sentences(text)]
+    asking = [span for span in spans if span.endswith("?")]
+    if not asking or len(asking) == len(spans):
+        return closeness
+    other = closeness_of(parser, " ".join(asking))
+    return closeness if other is None else meaning.Closeness(np.maximum(closeness.cosines, other.cosines),
+                                                             closeness.space)
 
 
 def closest_rules(closeness: meaning.Closeness, scores: TermScores, only: Only,

@@ -61,3 +61,23 @@ def test_meaning_changes_the_ranking_of_some_questions(default_corpus):
                if [h.id for h in default_corpus.search(q["q"]).hits]
                != [h.id for h in default_corpus.search(q["q"], weights=WORDS_ONLY).hits]]
     assert len(changed) >= 5
+
+
+SCENE = "All my planets are gone, my home system too, but one carrier with two infantry is still out there."
+
+
+def test_the_sentence_that_asks_brings_its_rule_up(default_corpus):
+    # The scene's words (planets, carrier, infantry) are all the whole question's vector reads;
+    # the asking sentence alone is about elimination, whose rule 33.1 answers it.
+    ids = [h.id for h in default_corpus.search(f"{SCENE} Am I eliminated?").hits[:3]]
+    assert "33.1" in ids
+
+
+def test_a_question_without_a_scene_keeps_its_closeness(default_corpus):
+    parser = default_corpus.parser()
+    for text in ("Am I eliminated?", "Am I eliminated? Do I lose my cards?", SCENE):
+        whole = search.closeness_of(parser, text)
+        assert search.asked_closeness(parser, text, whole) is whole
+    whole = search.closeness_of(parser, f"{SCENE} Am I eliminated?")
+    asked = search.asked_closeness(parser, f"{SCENE} Am I eliminated?", whole)
+    assert (asked.cosines >= whole.cosines).all() and (asked.cosines > whole.cosines).any()
