@@ -225,3 +225,10 @@ def test_contractions_and_per_are_not_searched():
     flat = {term for alternatives in said for alternative in alternatives for term in alternative}
     assert not {"doesn", "per", "t"} & flat
     assert {"fire", "round"} <= flat
+
+
+def test_contractions_typed_without_apostrophes_are_not_misspellings(default_corpus):
+    # "arent" is two edits from "agent": read as a typo, it would turn a question into a leader's.
+    known = default_corpus.parser().known
+    for typed in ("arent", "couldnt", "wouldnt", "didnt", "wasnt", "havent"):
+        assert known.corrected(f"{typed} fighters ships") is None, typed
