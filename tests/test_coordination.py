@@ -4,10 +4,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from corpus import coordination
+from corpus import Corpus, coordination
 from corpus.coordination import by_unit, coordinated, rows_of
 from corpus.vocab import understand
-from tests.test_threads import fresh_corpus, run_threads  # noqa: F401 (fixture)
+from test_threads import run_threads
 
 QUERIES = [
     "Can you skilled retreat if there are no units in space in a system?",
@@ -74,7 +74,15 @@ def test_required_phrase_keeps_only_its_entries(default_corpus):
     assert wormhole - holding  # entries about wormholes alone are left out
 
 
-def test_row_cache_under_16_threads(fresh_corpus, monkeypatch):  # noqa: F811 (fixture)
+@pytest.fixture
+def fresh_corpus(web_instance):
+    """A corpus of its own, so its row cache starts empty."""
+    corpus = Corpus.load(web_instance)
+    yield corpus
+    corpus.close()
+
+
+def test_row_cache_under_16_threads(fresh_corpus, monkeypatch):
     # A two-row cache is cleared on nearly every store: reads racing clears must still see whole rows.
     monkeypatch.setattr(coordination, "MAX_ROWS", 2)
     scores = fresh_corpus.parser().scores
