@@ -11,12 +11,14 @@ from dataclasses import dataclass, field
 
 from corpus import search
 from corpus.search import Hit, Only, Parser, Weights
-from corpus.names import fold_title
+from corpus.names import fold_title, words
+from corpus.snippets import stem
 
 COMPLETE_WORDS = 3  # queries this short also get pages and cards whose title starts with them
 GROUP_HITS = 3  # entries shown under each page
 MIN_GROUPS = 5  # pages on the first screen, unless the query names one page
 UPDATED = "Ω"  # the mark of a card's updated version (Codices), dropped by fold_title
+SAME_FIRST = 5  # a respelling must find its new word among this many first hits to be offered
 TITLE_CUTOFF = 0.72  # how alike a title must be spelled to be offered for a query that found nothing
 
 
@@ -59,7 +61,7 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
     if fixed:
         better, better_request = search.ranked(searcher, parser, fixed, ask.only, ask.limit, ask.weights,
                                                ask.exclude)
-        if better and (not ranked or better[0][0] > ranked[0][0]):
+        if better and (not ranked or better[0][0] > ranked[0][0]) and _found(fixed, text, better):
             # The spelling that finds more is what the player meant: show its hits, and say so.
             results.did_you_mean = fixed
             ranked, request = better, better_request
@@ -88,6 +90,15 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
     if not results.hits and not results.did_you_mean:
         results.did_you_mean = close_title(corpus, text)
     return results
+
+
+def _found(fixed: str, text: str, better: list) -> bool:
+    """True when a word the respelling changed is in one of its first hits: "can i delay my vote"
+    read as "relay" still finds only voting rules (delay is English the rules never use), so it
+    is no better, however its scores fall."""
+    changed = {stem(w) for w in words(fixed)} - {stem(w) for w in words(text)}
+    return any(changed & {stem(w) for w in words(f"{fields.get('title', '')} {fields.get('text', '')}")}
+               for _, fields in better[:SAME_FIRST])
 
 
 def collapsed(ranked, copies: dict[str, str]) -> list[tuple[float, dict, int]]:

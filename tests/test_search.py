@@ -153,6 +153,14 @@ def test_typo_in_a_short_query_is_fixed_in_place(corpus, query, fixed):
     assert corpus.search(query).did_you_mean == fixed
 
 
+@pytest.mark.parametrize(("query", "word", "respelt"), [("can i delay my vote", "delay", "relay"),
+                                                     ("sitting in a gravity rift", "sitting", "setting")])
+def test_english_word_the_rules_never_use_is_not_respelt(corpus, query, word, respelt):
+    # The lexicon alone would respell it, but the respelling finds no hit holding its new word.
+    assert corpus.parser().known.lexicon.correct(word) == respelt
+    assert corpus.search(query).did_you_mean is None
+
+
 def test_quoted_phrase_is_matched_as_a_phrase(corpus):
     hit = corpus.search('"space cannon defense"').hits[0]
     assert "space cannon defense" in f"{hit.title} {corpus.get(hit.id).text}".lower()
