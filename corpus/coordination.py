@@ -27,7 +27,9 @@ class Rows:
     """One index's concept scores as sparse numpy rows, for entries and for units."""
 
     def __init__(self, scores: TermScores):
-        self.scores = scores
+        # No reference to scores itself: rows_of maps scores to its rows weakly, and a value that
+        # held its key would keep every replaced corpus version's scores alive.
+        self.count = scores.count
         self.units = tuple(dict.fromkeys(u for u in scores.units if u))
         self.unit_at = {unit: n for n, unit in enumerate(self.units)}
         self._cache: dict[tuple, Row] = {}
@@ -35,14 +37,14 @@ class Rows:
 
     def size(self, units: frozenset[int] | None) -> int:
         """How many positions a row has: entries, or units."""
-        return self.scores.count if units is None else len(self.units)
+        return self.count if units is None else len(self.units)
 
-    def row(self, concept: Concept, searcher, units: frozenset[int] | None) -> Row:
+    def row(self, concept: Concept, searcher, scores: TermScores, units: frozenset[int] | None) -> Row:
         """A concept's row, cached unless it leaves docs out (leave-one-out, as TermScores does)."""
         key = (concept, units is None)
         found = self._cache.get(key) if not units else None
         if found is None:
-            found = self._concept(concept, searcher, units)
+            found = self._concept(concept, searcher, scores, units)
             if not units:
                 with self._lock:
                     if len(self._cache) >= MAX_ROWS:
@@ -50,9 +52,8 @@ class Rows:
                     self._cache[key] = found
         return found
 
-    def _concept(self, concept: Concept, searcher, units: frozenset[int] | None) -> Row:
+    def _concept(self, concept: Concept, searcher, scores: TermScores, units: frozenset[int] | None) -> Row:
         """A concept's best alternative at each position, meanings weighted."""
-        scores = self.scores
         parts = [(_alternative(a, searcher, scores, units), concept.weight) for a in concept.said]
         parts += [(_alternative(a, searcher, scores, units), concept.weight * MEANING_WEIGHT)
                   for a in concept.means]
@@ -98,7 +99,7 @@ def coordinated(concepts: list[Concept], searcher, scores: TermScores,
     matched = np.zeros(size, dtype=np.intp)
     required: np.ndarray | None = None
     for concept in concepts:
-        where, values = rows.row(concept, searcher, units)
+        where, values = rows.row(concept, searcher, scores, units)
         total[where] += values
         matched[where] += 1
         if concept.required and len(where):

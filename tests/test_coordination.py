@@ -68,7 +68,7 @@ def test_required_phrase_keeps_only_its_entries(default_corpus):
     scores = default_corpus.parser().scores
     with default_corpus.searcher() as searcher:
         entries = coordinated(concepts, searcher, scores)
-        holding = set(rows_of(scores).row(phrase, searcher, None)[0].tolist())  # the phrase, or what it stands for
+        holding = set(rows_of(scores).row(phrase, searcher, scores, None)[0].tolist())  # the phrase, or what it stands for
         wormhole = set(scores.term(searcher.reader(), "wormhol"))
     assert set(np.flatnonzero(entries).tolist()) == holding
     assert wormhole - holding  # entries about wormholes alone are left out
@@ -97,3 +97,20 @@ def test_row_cache_under_16_threads(fresh_corpus, monkeypatch):
                 assert coordinated(requests[k], searcher, scores).tolist() == expected[k]
 
     assert run_threads(work) == []
+
+
+def test_rows_keep_no_replaced_corpus_alive(default_corpus):
+    # A re-ingest swaps in new scores; the old ones' rows must go with them, not pin them in memory.
+    import gc
+    import weakref
+
+    from corpus.index import TermScores
+
+    with default_corpus.searcher() as searcher:
+        scores = TermScores(searcher.reader())
+        concepts = concepts_of(default_corpus, "bombardment of a planet")
+        coordinated(concepts, searcher, scores)
+    gone = weakref.ref(scores)
+    del scores
+    gc.collect()
+    assert gone() is None
