@@ -132,8 +132,8 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
                 for p, q in zip(PHRASE.findall(text), quoted) if 0 < len(q) <= MAX_PHRASE]
     concepts += [Concept(rules=(r.lower(),)) for r in RULE_MENTION.findall(text)]
     rest += " " + " ".join(p for p, q in zip(PHRASE.findall(text), quoted) if len(q) > MAX_PHRASE)
-    said = words(rest)
-    counts = Counter(stems(rest))
+    said = _spelled_out(words(rest), terms, names, capitals(rest))
+    counts = Counter(stems(" ".join(said)))
     used: set[int] = set()
     runs = [(a, b, name) for a, b, name in _names(said, names) if len(stems(name)) > 1]
     inner = {i for a, b, _ in runs for i in range(a, b)}
@@ -175,6 +175,20 @@ def _means(terms: Vocabulary, said: str, names: Collection[str] = frozenset(),
     if not alias:
         return ()
     return tuple(f for m in alias.means for f in _forms(m, exact if fold_title(m) in names else ()))
+
+
+def _spelled_out(said: list[str], terms: Vocabulary, names: Collection[str], upper: set[str]) -> list[str]:
+    """The words with a player's word for a card of several words ("warsun", "dock") spelt as its
+    name: the name then counts as it does typed out (its phrase, and its words a little)."""
+    out, last = [], 0
+    inner = {i for a, b, _ in _names(said, names) for i in range(a, b)}  # "Ixth" of Heart of Ixth stays
+    for match in terms.matches(said, upper):
+        name = match.alias.means[0]
+        if (len(match.alias.means) == 1 and fold_title(name) in names and len(words(name)) > 1
+                and match.start not in inner):
+            out += said[last:match.start] + words(name)
+            last = match.end
+    return out + said[last:] if last else said
 
 
 def _names(said: list[str], names: Collection[str]) -> list[tuple[int, int, str]]:

@@ -43,6 +43,13 @@ def test_a_players_word_names_the_card(default_corpus, query, card):
     assert search.named_in(default_corpus.parser(), query).titles == {card}
 
 
+@pytest.mark.parametrize("typed", ["warsun", "WS"])
+def test_a_players_word_for_a_unit_finds_the_unit_as_its_name_does(default_corpus, typed):
+    # Read as one word of three, "warsun" lost to Space Cannon's "dice" and "roll".
+    hits = default_corpus.search(f"how many dice does a {typed} roll").hits
+    assert hits[0].id == "cards/units/war-sun"
+
+
 def test_hold_names_no_card(default_corpus):
     assert "shields holding" not in search.named_in(default_corpus.parser(), "how many action cards can I hold").titles
 
