@@ -55,6 +55,11 @@ def meanings(text: str) -> list[str]:
     ("vulraith", "vuil raith cabal"),  # a common misspelling
     ("burn a token", "spend"),
     ("capital ships", "non-fighter ship"),
+    ("diplo", "diplomacy"),
+    ("imp secondary", "imperial"),
+    ("poli", "politics"),
+    ("sftt", "support for the throne"),
+    ("exp cards", "exploration"),
 ])
 def test_player_words_gain_game_terms(said, means):
     assert means in meanings(said)
@@ -232,3 +237,19 @@ def test_contractions_typed_without_apostrophes_are_not_misspellings(default_cor
     known = default_corpus.parser().known
     for typed in ("arent", "couldnt", "wouldnt", "didnt", "wasnt", "havent"):
         assert known.corrected(f"{typed} fighters ships") is None, typed
+
+
+def test_a_players_word_for_a_card_counts_as_its_name_typed_out():
+    # "warsun" standing for one concept of three lost to "dice" and "roll" (Space Cannon's
+    # rules) where "war sun" typed out counts as its phrase and, a little, its two words.
+    def concepts(text):
+        return set(understand(text, vocabulary(), frozenset({"war sun"})).concepts)
+    assert concepts("how many dice does a warsun roll") == concepts("how many dice does a war sun roll")
+    assert concepts("how many dice does a WS roll") == concepts("how many dice does a war sun roll")
+
+
+def test_a_players_word_inside_a_card_name_stays_as_typed():
+    # "Ixth" stands for Ixthian Artifact, but in "Heart of Ixth" it is part of another name.
+    names = frozenset({"ixthian artifact", "heart of ixth"})
+    said = {alt for c in understand("does heart of ixth ready", vocabulary(), names).concepts for alt in c.said}
+    assert stems("heart of ixth") in said and ("artifact",) not in said
