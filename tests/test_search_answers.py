@@ -62,9 +62,19 @@ def test_a_card_printed_several_times_on_a_page_is_one_hit(default_corpus):
     ("pds2", "space-cannon"), ("grav rift", "gravity-rift"), ("spa", "space-cannon"),
     ("what happens when I run out of plastic", "component-limitations"),  # the rules say "depleted"
     ("can I build ships in a system that has enemy ships", "producing-units"),  # the rules say "produce"
+    ("who are my neighbours", "neighbors"),  # the rules spell it the American way
 ])
 def test_words_players_type_find_the_page(mirror_corpus, query, page):
     assert mirror_corpus.search(query).groups[0][0] == page
+
+
+@pytest.mark.parametrize(("query", "pages"), [
+    ("imp secondary", {"imperial"}), ("can diplo be used on my home system", {"diplomacy"}),
+    ("when do i draw my action card from poli", {"politics"}),
+    ("sftt", {"cards/promissory-notes"}), ("exp cards", {"exploration", "cards/exploration-cards"}),
+])
+def test_short_names_players_give_strategy_cards_and_decks_find_them(default_corpus, query, pages):
+    assert default_corpus.search(query).groups[0][0] in pages
 
 
 def test_trading_with_a_player_reads_as_a_transaction(mirror_corpus):

@@ -60,6 +60,8 @@ def meanings(text: str) -> list[str]:
     ("poli", "politics"),
     ("sftt", "support for the throne"),
     ("exp cards", "exploration"),
+    ("neighbours", "neighbors"),
+    ("magen defence grid", "defense"),
 ])
 def test_player_words_gain_game_terms(said, means):
     assert means in meanings(said)
