@@ -11,7 +11,7 @@ from typing import Collection
 
 from corpus.index import ANALYZER
 from corpus.names import NAME_MARK, capitals, fold_title, name_tokens, words  # noqa: F401 (re-exported)
-from corpus.spelling import Lexicon
+from corpus.spelling import Lexicon, damerau
 
 MAX_ALIAS_WORDS = 4
 REPEAT_WEIGHT = 0.5  # extra weight of a word for each time a question repeats it
@@ -253,8 +253,12 @@ class Known:
         low, counts = word.lower(), self.lexicon.counts
         if low in counts or (low,) in self.vocabulary.aliases or all(t in self.indexed for t in stems(low)):
             return None
+        fixed = self.lexicon.correct(low)
+        if fixed and damerau(low, fixed) == 1:
+            return None  # one slip of a word ("fightres"), not two words run together
+        stop = self.vocabulary.stopwords  # players run names together, not "and" ("comand" is a typo)
         splits = [(min(counts[low[:i]], counts[low[i:]]), low[:i], low[i:]) for i in range(3, len(low) - 2)
-                  if counts.get(low[:i], 0) >= 2 and counts.get(low[i:], 0) >= 2]
+                  if counts.get(low[:i], 0) >= 2 and counts.get(low[i:], 0) >= 2 and not {low[:i], low[i:]} & stop]
         return " ".join(max(splits)[1:]) if splits else None
 
     def corrected(self, text: str) -> str | None:

@@ -255,3 +255,12 @@ def test_a_players_word_inside_a_card_name_stays_as_typed():
     names = frozenset({"ixthian artifact", "heart of ixth"})
     said = {alt for c in understand("does heart of ixth ready", vocabulary(), names).concepts for alt in c.said}
     assert stems("heart of ixth") in said and ("artifact",) not in said
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("comand tokens", "command tokens"), ("fightres in space", "fighters in space")])
+def test_a_slip_of_one_word_is_corrected_not_split_in_two(default_corpus, typed, meant):
+    # "comand" split as "com and" (a web address's "com" and a stopword), and "fightres" as
+    # "fight res", left nothing to correct: the search found Frontier Tokens.
+    results = default_corpus.search(typed)
+    assert results.did_you_mean == meant
+    assert default_corpus.parser().known.joined("spacecannon") == "space cannon"  # joined words still split
