@@ -6,7 +6,7 @@ weight in corpus.weights.Weights: a rule gains a share of the evidence of the en
 and the best-matching rules are lifted into the first places when they match nearly as well (by
 their words, or with sentence vectors by their meaning: corpus.meaning). Last, until the first
 places hold three numbered rules, the best-ranked rules of the first few pages take the places of
-the notes there (a card's text and the best ruling stay): a card question usually turns on a rule
+the notes there (the best ruling and a card's text the query names or that leads stay): a card question usually turns on a rule
 too, and among the rules alone the ranking has the answering one in its first three far more often
 than it has it in its first three hits overall.
 """
@@ -98,9 +98,11 @@ def numbered(ranked: list[tuple[float, dict]], slot: int, pages: int, count: int
     note or open question and an answer of its page is among them, that answer goes first: the
     first page stays, led by its card's text or rule.
 
-    The answers and the best ruling keep their places, so a card's text is never pushed out, but
-    for one the query does not name below another answer of its page (named: folded titles; the
-    nine riders alike); the hits keep the scores of the places they land in, so the scores stay in order.
+    The answers and the best ruling keep their places, but for a card's text the query does not
+    name below another answer (named: folded titles): it came up by the words it shares with the
+    question (eight riders below the ninth, Exploration Probe below the Circlet of the Void), and a
+    rule is what such a question turns on. The hits keep the scores of the places they land in, so
+    the scores stay in order.
     """
     order = _answer_first([fields for _, fields in ranked], slot)
     if pages > 0 and len(order) > slot + 1:
@@ -130,7 +132,7 @@ def _one_rule(order: list[dict], slot: int, first: set[str], count: int, named: 
     ruling = next((f for f in head if f.get("kind") == "faq"), None)
     out = next((j for j in range(slot, 0, -1) if head[j].get("kind") not in ANSWERS and head[j] is not ruling), None)
     if out is None:
-        out = next((j for j in range(slot, 0, -1) if _one_of_a_family(head, j, named)), None)
+        out = next((j for j in range(slot, 0, -1) if _unasked_card_text(head, j, named)), None)
     rule = next((f for f in order[slot + 1:] if f.get("kind") == "rule" and f.get("topic") in first), None)
     if out is None or rule is None:
         return False
@@ -140,10 +142,9 @@ def _one_rule(order: list[dict], slot: int, first: set[str], count: int, named: 
     return True
 
 
-def _one_of_a_family(head: list[dict], j: int, named: frozenset[str]) -> bool:
-    """True for a card's text the query does not name, below another answer of its page: one of a
-    family of alike cards (nine riders) that would otherwise fill the first places."""
+def _unasked_card_text(head: list[dict], j: int, named: frozenset[str]) -> bool:
+    """True for a card's text the query does not name, below another answer (a card's text or a rule)."""
     entry = head[j]
     if entry.get("kind") != "section" or folded(entry.get("title", "")) in named:
         return False
-    return any(f.get("kind") in ANSWERS and f.get("topic") == entry.get("topic") for f in head[:j])
+    return any(f.get("kind") in ANSWERS for f in head[:j])

@@ -38,7 +38,7 @@ def test_a_movement_question_about_a_card_gets_the_gravity_rift_rule(default_cor
     assert not [i for i in first_three(default_corpus, CRUCIBLE, NO_SLOT) if i.startswith("41.")]
 
 
-def test_the_slot_never_pushes_out_a_pages_first_card_text(default_corpus):
+def test_the_slot_keeps_the_relic_questions_card_texts(default_corpus):
     with_slot, without = first_three(default_corpus, RELIC), first_three(default_corpus, RELIC, NO_SLOT)
     texts = [i for i in without if default_corpus.by_id[i].kind == "section"]
     firsts = [i for n, i in enumerate(texts) if all(default_corpus.by_id[j].topic != default_corpus.by_id[i].topic
@@ -102,3 +102,25 @@ def test_a_named_card_of_a_family_keeps_its_place():
     assert [f["id"] for _, f in search_rules.numbered(ranked, 2, 9, 3)][:3] == ["s0", "8.22", "8.22a"]
     named = frozenset({"rider 1", "rider 2"})
     assert [f["id"] for _, f in search_rules.numbered(ranked, 2, 9, 3, named)][:3] == ["s0", "s1", "s2"]
+
+
+CIRCLET = "can I exhaust the circlet of the void to explore a frontier token in a system with ships"
+
+
+def test_a_card_text_the_question_does_not_name_gives_way_below_another_answer():
+    ranked = [(5.0, {"id": "circlet", "kind": "section", "topic": "relics", "title": "Circlet of the Void"}),
+              (4.0, {"id": "probe", "kind": "section", "topic": "action-cards", "title": "Exploration Probe"}),
+              (3.0, {"id": "note", "kind": "note", "topic": "relics"}),
+              (2.0, {"id": "38.1c", "kind": "rule", "topic": "exploration"}),
+              (1.0, {"id": "38.1b", "kind": "rule", "topic": "exploration"})]
+    asked = frozenset({"circlet of the void"})
+    assert [f["id"] for _, f in search_rules.numbered(ranked, 2, 9, 3, asked)][:4] == ["circlet", "38.1c", "38.1b", "probe"]
+    both = asked | {"exploration probe"}  # named, it keeps its place
+    assert [f["id"] for _, f in search_rules.numbered(ranked, 2, 9, 3, both)][:3] == ["circlet", "probe", "38.1c"]
+
+
+def test_the_circlet_question_on_the_default_sources_gets_exploration_rules(default_corpus):
+    hits = [h.id for h in default_corpus.search(CIRCLET, limit=4).hits]
+    assert hits[0] == "cards/relics/circlet-of-the-void"
+    assert len([i for i in hits[:3] if i.startswith("38.")]) == 2  # exploring frontier tokens
+    assert "cards/action-cards/exploration-probe" not in hits[:3]  # shares the words, not asked about
