@@ -95,8 +95,8 @@ def numbered(ranked: list[tuple[float, dict]], slot: int, pages: int, count: int
     """The first slot + 1 hits made to hold `count` numbered rules: the best-ranked rules of the
     first `pages` pages (0: none), each in place of the last hit there that is neither an answer
     nor the best ruling there (a note, an open question, a page, a lesser ruling). First, when the first hit is a
-    note or open question and an answer of its page is among them, that answer goes first: the
-    first page stays, led by its card's text or rule.
+    note or open question and its page has an answer among the hits, however far down, that answer
+    goes first (a card's note, its card's text): the first page stays, led by its card's text or rule.
 
     The answers and the best ruling keep their places, but for a card's text the query does not
     name below another answer (named: folded titles): it came up by the words it shares with the
@@ -104,7 +104,7 @@ def numbered(ranked: list[tuple[float, dict]], slot: int, pages: int, count: int
     rule is what such a question turns on. The hits keep the scores of the places they land in, so
     the scores stay in order.
     """
-    order = _answer_first([fields for _, fields in ranked], slot)
+    order = _answer_first([fields for _, fields in ranked])
     if pages > 0 and len(order) > slot + 1:
         first = set(list(dict.fromkeys(f.get("topic", "") for f in order))[:pages])
         for _ in range(count):
@@ -113,13 +113,15 @@ def numbered(ranked: list[tuple[float, dict]], slot: int, pages: int, count: int
     return list(zip([score for score, _ in ranked], order))
 
 
-def _answer_first(order: list[dict], slot: int) -> list[dict]:
-    """The best answer of the first hit's page among the first slot + 1 hits, moved first when the
-    first hit is a note, an open question or a page (a card's note above the card's text)."""
+def _answer_first(order: list[dict]) -> list[dict]:
+    """When the first hit is a note, an open question or a page, its page's answer moved first, however
+    far down: a card's note gives way to that card's text, other entries to the page's best-ranked answer."""
     if not order or order[0].get("kind") in KEPT:
         return order
-    topic = order[0].get("topic")
-    answer = next((f for f in order[1:slot + 1] if f.get("kind") in ANSWERS and f.get("topic") == topic), None)
+    lead = order[0]
+    own = [f for f in order[1:] if f.get("kind") in ANSWERS and f.get("topic") == lead.get("topic")]
+    # A card's note goes after that card's text, if it is a hit: another card of its page is another question.
+    answer = next((f for f in own if f["id"] == lead.get("unit")), own[0] if own else None)
     return order if answer is None else [answer] + [f for f in order if f is not answer]
 
 

@@ -124,3 +124,30 @@ def test_the_circlet_question_on_the_default_sources_gets_exploration_rules(defa
     assert hits[0] == "cards/relics/circlet-of-the-void"
     assert len([i for i in hits[:3] if i.startswith("38.")]) == 2  # exploring frontier tokens
     assert "cards/action-cards/exploration-probe" not in hits[:3]  # shares the words, not asked about
+
+
+def test_a_note_first_gives_way_to_its_own_cards_text_however_far_down():
+    ranked = [(9.0, {"id": "probe.note-1", "kind": "note", "topic": "action-cards", "unit": "probe"}),
+              (8.0, {"id": "gashlai.note-1", "kind": "note", "topic": "muaat", "unit": "gashlai"})]
+    ranked += [(7.0 - n, {"id": f"q{n}", "kind": "question", "topic": "elsewhere"}) for n in range(4)]
+    ranked += [(2.0, {"id": "rider", "kind": "section", "topic": "action-cards", "unit": "rider"}),
+               (1.0, {"id": "probe", "kind": "section", "topic": "action-cards", "unit": "probe"})]
+    order = [f["id"] for _, f in search_rules.numbered(ranked, 2, 0)]
+    assert order[:2] == ["probe", "probe.note-1"]  # its own card, not the page's first card (the rider)
+    del ranked[-1]  # its card no hit: the page's best answer leads, and the page stays first
+    assert [f["id"] for _, f in search_rules.numbered(ranked, 2, 0)][:2] == ["rider", "probe.note-1"]
+
+
+def ruling(corpus, *words: str):
+    """The wiki FAQ ruling whose question holds all these words (read from the corpus, not copied here)."""
+    found = [e for e in corpus.entries if e.kind == "faq"
+             and all(w in e.text.split("\nA:", 1)[0].lower() for w in words)]
+    assert len(found) == 1, words
+    return found[0]
+
+
+def test_a_card_question_leads_with_the_cards_text_not_its_note(default_corpus):
+    faq = ruling(default_corpus, "fires of the gashlai", "already have")
+    question = faq.text.split("\nA:", 1)[0].removeprefix("Q:").strip()
+    hits = [h.id for h in default_corpus.search(question, limit=3, exclude=frozenset({faq.id})).hits]
+    assert hits[0] == "factions/muaat/fires-of-the-gashlai"  # its note matched best; the card's text leads
