@@ -25,7 +25,9 @@ from corpus.snippets import sentences, snippet
 from corpus.weights import WEIGHTS, Weights  # noqa: F401  (search.Weights, as callers know it)
 from corpus.vocab import Concept, Request, understand
 
-MAX_QUERY = 300  # characters read of a query; the web app cuts at the same (MAX_QUERY_CHARS), so CLI and API agree
+# Characters read of a query: a forum post's paragraph or two, as a player pastes it (the sentence that
+# asks often comes last). The web app cuts at the same (MAX_QUERY_CHARS), so CLI and API agree.
+MAX_QUERY = 1000
 MAX_TERMS = 24  # content words kept from a long question, the rarest first
 CANDIDATES = 120  # first-stage hits that the rerank sees
 TOPIC_DEPTH = 6
