@@ -21,7 +21,7 @@ from corpus import copies, meaning, search_rules, vocab
 from corpus.coordination import by_unit, coordinated, rows_of
 from corpus.index import TermScores
 from corpus.mentions import NOTHING, Named, NameFinder
-from corpus.snippets import sentences, snippet
+from corpus.snippets import entry_snippet, sentences, snippet
 from corpus.weights import WEIGHTS, Weights  # noqa: F401  (search.Weights, as callers know it)
 from corpus.vocab import Concept, Request, understand
 
@@ -246,7 +246,7 @@ def named_in(parser: Parser, text: str) -> Named:
 
 
 def make_hit(fields: dict, score: float, marks: frozenset[str], count: int = 1) -> Hit:
-    """A Hit from stored fields, with the best-matching sentence as its snippet."""
+    """A Hit from stored fields, with the best-matching sentence as its snippet (a ruling's answer, from its start)."""
     return Hit(fields["id"], fields["kind"], fields["topic"], fields.get("title", ""),
-               snippet(fields.get("text", ""), marks), float(score), fields.get("page", ""), count,
-               bool(fields.get("homebrew")))
+               entry_snippet(fields["kind"], fields.get("text", ""), marks), float(score), fields.get("page", ""),
+               count, bool(fields.get("homebrew")))

@@ -26,6 +26,25 @@ def _marked(word: str, marks: frozenset[str]) -> bool:
     return stem(low) in marks or low + "_0" in marks
 
 
+def entry_snippet(kind: str, text: str, marks: frozenset[str]) -> str:
+    """A hit's snippet: a FAQ ruling's answer from its start, since its verdict ("Yes.", "No.") comes
+    first and its title is the question; any other entry's best-matching sentence(s)."""
+    if kind == "faq":
+        start = text.find("\nA:")
+        if start >= 0 and text[start + 3:].strip():
+            return opening(text[start + 1:], marks)
+    return snippet(text, marks)
+
+
+def opening(text: str, marks: frozenset[str], size: int = SNIPPET_WORDS) -> str:
+    """HTML-escaped first words of a text, at most size, query words marked."""
+    tokens = [(t, _marked(t.group(), marks)) for t in _TOKEN.finditer(text)]
+    if not tokens:
+        return escape(text[:300].strip(), quote=False)
+    end = len(text) if len(tokens) <= size else tokens[size - 1][0].end()
+    return _window(text, tokens[:size], False, end, size)
+
+
 def snippet(text: str, marks: frozenset[str], size: int = SNIPPET_WORDS) -> str:
     """HTML-escaped best-matching sentence(s) of a text, query words marked, at most size words."""
     tokens = [(t, _marked(t.group(), marks)) for t in _TOKEN.finditer(text)]

@@ -1,0 +1,28 @@
+"""A FAQ ruling's hit shows its answer, verdict first: the question is its title already (issue 8)."""
+from __future__ import annotations
+
+from corpus.snippets import SNIPPET_WORDS, entry_snippet
+
+
+def test_a_rulings_snippet_is_its_answer_from_the_start():
+    text = "Q: Can a carrier move twice?\nA: No. A ship that moved cannot move again this turn, carrier or not."
+    shown = entry_snippet("faq", text, frozenset({"carrier"}))
+    assert shown.startswith("A: No.") and "<mark>carrier</mark>" in shown and "Q:" not in shown
+
+
+def test_a_long_answer_is_cut_after_its_first_words():
+    text = "Q: Why?\nA: Yes. " + "word " * 100
+    shown = entry_snippet("faq", text, frozenset())
+    assert shown.startswith("A: Yes.") and shown.endswith(" …") and len(shown.split()) <= SNIPPET_WORDS + 1
+
+
+def test_other_entries_show_their_best_sentence():
+    text = "Ships move. A carrier transports fighters and ground forces."
+    assert entry_snippet("rule", text, frozenset({"carrier"})).startswith("… A <mark>carrier</mark>")
+    assert entry_snippet("faq", "Q: Only a question?", frozenset()) == "Q: Only a question?"
+
+
+def test_the_plasma_scoring_ruling_shows_its_verdict(default_corpus):
+    hits = default_corpus.search("does plasma scoring add a die per unit", limit=5).hits
+    ruling = next(h for h in hits if h.kind == "faq")
+    assert ruling.snippet.startswith("A: No.")  # the question the player typed is the hit's title
