@@ -49,6 +49,14 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture(scope="session")
+def default_client(default_instance):
+    """A test client for an app over the default sources (card text and faction sheets included)."""
+    app = create_app({"TESTING": True, "INSTANCE": str(default_instance[0])})
+    yield app.test_client()
+    close_app(app)
+
+
 @pytest.fixture
 def runner(app):
     """A CLI runner for the app."""
