@@ -21,7 +21,7 @@ from corpus import copies, meaning, search_rules, vocab
 from corpus.coordination import by_unit, coordinated, rows_of
 from corpus.index import TermScores
 from corpus.mentions import NOTHING, Named, NameFinder
-from corpus.snippets import entry_snippet, sentences, snippet
+from corpus.snippets import entry_snippet, sentences, snippet  # noqa: F401  (search.snippet, as callers know it)
 from corpus.weights import WEIGHTS, Weights  # noqa: F401  (search.Weights, as callers know it)
 from corpus.vocab import Concept, Request, understand
 

@@ -6,9 +6,9 @@ weight in corpus.weights.Weights: a rule gains a share of the evidence of the en
 and the best-matching rules are lifted into the first places when they match nearly as well (by
 their words, or with sentence vectors by their meaning: corpus.meaning). Last, until the first
 places hold three numbered rules, the best-ranked rules of the first few pages take the places of
-the notes there (the best ruling and a card's text the query names or that leads stay): a card question usually turns on a rule
-too, and among the rules alone the ranking has the answering one in its first three far more often
-than it has it in its first three hits overall.
+the notes there (the best ruling stays, and a card's text the query names or that leads): a card
+question usually turns on a rule too, and among the rules alone the ranking has the answering one in
+its first three far more often than it has it in its first three hits overall.
 """
 from __future__ import annotations
 
