@@ -54,7 +54,7 @@ def test_hold_names_no_card(default_corpus):
     assert "shields holding" not in search.named_in(default_corpus.parser(), "how many action cards can I hold").titles
 
 
-def test_the_first_three_hits_hold_two_answers(default_corpus):
+def test_the_first_three_hits_hold_the_lifted_answers_after_the_pages_rule(default_corpus):
     # One the words found (96.2, transport) and, with sentence vectors, one by meaning (16.4, capacity);
     # the Transport note that led gives its place to its page's rule (95.1).
     hits = default_corpus.search("how many infantry can a carrier transport").hits[:3]
