@@ -12,6 +12,7 @@ import re
 
 from corpus import search
 from corpus.mentions import folded
+from corpus.model import ruling_parts
 from corpus.names import words
 
 KINDS = ("faq", "question")
@@ -27,7 +28,7 @@ def question_text(entry) -> str:
     """What a player would have asked: a FAQ's question, or the open question itself."""
     text = entry.text
     if entry.kind == "faq":
-        text = text.split("\nA:", 1)[0].removeprefix("Q:").strip() or entry.title
+        text = ruling_parts(text)[0] or entry.title
     return text
 
 

@@ -18,6 +18,20 @@ AUTHORITIES = ("lrr", "official-faq", "community-note", "open-question", "card-t
 # Flag on entries from community (homebrew) content, included only on request.
 HOMEBREW_FLAG = "homebrew"
 
+# A ruling's text is its question, then its answer on a line of its own: the one place that knows it.
+_ANSWER_MARK = "\nA:"
+
+
+def ruling_text(question: str, answer: str = "") -> str:
+    """A FAQ's or open question's stored text: "Q: …", then "A: …" on the next line when answered."""
+    return f"Q: {question}{_ANSWER_MARK} {answer}" if answer else f"Q: {question}"
+
+
+def ruling_parts(text: str) -> tuple[str, str]:
+    """(question, answer) of a ruling's stored text; the answer is "" for an open question."""
+    question, _, answer = text.partition(_ANSWER_MARK)
+    return question.removeprefix("Q:").strip(), answer.strip()
+
 
 @dataclass(frozen=True, order=True)
 class Source:

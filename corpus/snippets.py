@@ -7,6 +7,8 @@ from html import escape  # quote=False throughout: snippets are text nodes, and 
 
 from whoosh.lang.porter import stem as _porter
 
+from corpus.model import ruling_parts
+
 SNIPPET_WORDS = 36  # longest snippet, in words
 SHORT_SENTENCE = 12  # a best sentence this short takes the next one along
 _TOKEN = re.compile(r"\w+", re.UNICODE)
@@ -29,11 +31,8 @@ def _marked(word: str, marks: frozenset[str]) -> bool:
 def entry_snippet(kind: str, text: str, marks: frozenset[str]) -> str:
     """A hit's snippet: a FAQ ruling's answer from its start, since its verdict ("Yes.", "No.") comes
     first and its title is the question; any other entry's best-matching sentence(s)."""
-    if kind == "faq":
-        start = text.find("\nA:")
-        if start >= 0 and text[start + 3:].strip():
-            return opening(text[start + 1:], marks)
-    return snippet(text, marks)
+    answer = ruling_parts(text)[1] if kind == "faq" else ""
+    return opening(f"A: {answer}", marks) if answer else snippet(text, marks)
 
 
 def opening(text: str, marks: frozenset[str], size: int = SNIPPET_WORDS) -> str:

@@ -1,6 +1,7 @@
 """A FAQ ruling's hit shows its answer, verdict first: the question is its title already (issue 8)."""
 from __future__ import annotations
 
+from corpus.model import ruling_parts, ruling_text
 from corpus.snippets import SNIPPET_WORDS, entry_snippet
 
 
@@ -26,3 +27,10 @@ def test_the_plasma_scoring_ruling_shows_its_verdict(default_corpus):
     hits = default_corpus.search("does plasma scoring add a die per unit", limit=5).hits
     ruling = next(h for h in hits if h.kind == "faq")
     assert ruling.snippet.startswith("A: No.")  # the question the player typed is the hit's title
+
+
+def test_a_rulings_text_is_written_and_read_in_one_shape():
+    assert ruling_parts(ruling_text("Is a zero a ten?", "Yes.")) == ("Is a zero a ten?", "Yes.")
+    assert ruling_parts(ruling_text("Still open?")) == ("Still open?", "")
+    # A question that quotes "A:" in its own line keeps it: only a line of its own starts the answer.
+    assert ruling_parts(ruling_text("Does Plan A: Hold apply?", "No.")) == ("Does Plan A: Hold apply?", "No.")

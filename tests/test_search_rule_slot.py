@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from corpus import search, search_rules
+from corpus.model import ruling_parts
 
 RELIC = "Can you purge a relic fragment to gain a command token if you have no command tokens in your reinforcements?"
 CRUCIBLE = ("Can a ship benefit from the Vuil'raith Cabal promissory note, The Crucible, if it would not be able "
@@ -141,13 +142,13 @@ def test_a_note_first_gives_way_to_its_own_cards_text_however_far_down():
 def ruling(corpus, *words: str):
     """The wiki FAQ ruling whose question holds all these words (read from the corpus, not copied here)."""
     found = [e for e in corpus.entries if e.kind == "faq"
-             and all(w in e.text.split("\nA:", 1)[0].lower() for w in words)]
+             and all(w in ruling_parts(e.text)[0].lower() for w in words)]
     assert len(found) == 1, words
     return found[0]
 
 
 def test_a_card_question_leads_with_the_cards_text_not_its_note(default_corpus):
     faq = ruling(default_corpus, "fires of the gashlai", "already have")
-    question = faq.text.split("\nA:", 1)[0].removeprefix("Q:").strip()
+    question = ruling_parts(faq.text)[0]
     hits = [h.id for h in default_corpus.search(question, limit=3, exclude=frozenset({faq.id})).hits]
     assert hits[0] == "factions/muaat/fires-of-the-gashlai"  # its note matched best; the card's text leads

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
-from corpus.model import Entry, Source
+from corpus.model import Entry, Source, ruling_text
 from ingest.normalize import Text
 from ingest.slugs import slugify
 
@@ -228,10 +228,10 @@ def _faq_entry(page: WikiPage, section: _Section, pair: _Pair, used: set[str], o
         part = page.slug
     digest = hashlib.sha1(" ".join(question.text.split()).casefold().encode()).hexdigest()[:6]
     if not answer.text:
-        kind, authority, text = "question", "open-question", f"Q: {question.text}"
+        kind, authority, text = "question", "open-question", ruling_text(question.text)
     else:
         kind, authority = "faq", "community-note" if section.unofficial else "official-faq"
-        text = f"Q: {question.text}\nA: {answer.text}"
+        text = ruling_text(question.text, answer.text)
     return Entry(
         id=_unique(f"faq.{part}.{digest}", used), kind=kind, topic=f"wiki/{page.slug}",
         title=question.text, text=text, html=answer.html, sources=[page.source],

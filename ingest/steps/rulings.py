@@ -8,7 +8,7 @@ import re
 
 import numpy as np
 
-from corpus.model import Entry
+from corpus.model import Entry, ruling_parts
 from corpus.names import fold_title
 from ingest.steps.linker import Linker, Mention
 from ingest.steps.rule_match import NUMBERED, RuleMatcher
@@ -134,9 +134,9 @@ def _closest(entry: Entry, linker: Linker, matcher: RuleMatcher, meaning: Meanin
 
 def _answer_sections(entry: Entry, linker: Linker) -> list[str]:
     """An FAQ whose question names no card: the cards its answer names ("an ability such as Transit Diodes")."""
-    if entry.kind != "faq" or "A:" not in entry.text:
+    answer = ruling_parts(entry.text)[1] if entry.kind == "faq" else ""
+    if not answer:
         return []
-    answer = entry.text.split("A:", 1)[1]
     found = [m.target for m in linker.mentions(answer, {entry.topic}, loose=True) if m.target.kind == "section"]
     return _own_page_first(found, entry)
 
