@@ -6,15 +6,11 @@ from html import unescape
 
 import pytest
 
-from webapp import create_app
-from webapp.corpus_access import close_app
 
-
-@pytest.fixture(scope="module")
-def client(default_instance):
-    app = create_app({"TESTING": True, "INSTANCE": str(default_instance[0])})
-    yield app.test_client()
-    close_app(app)
+@pytest.fixture
+def client(default_client):
+    """This module's app: the shared one over the default sources."""
+    return default_client
 
 
 def _hits(client, query: str) -> list[dict]:

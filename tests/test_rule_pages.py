@@ -5,17 +5,13 @@ import re
 
 import pytest
 
-from webapp import create_app
-from webapp.corpus_access import close_app
-
 LABELS = ("tirules", "wiki", "official rules", "saved copy", "source", "LRR and notes", ".txt")
 
 
-@pytest.fixture(scope="module")
-def client(default_instance):
-    app = create_app({"TESTING": True, "INSTANCE": str(default_instance[0])})
-    yield app.test_client()
-    close_app(app)
+@pytest.fixture
+def client(default_client):
+    """This module's app: the shared one over the default sources."""
+    return default_client
 
 
 def test_rule_citation_is_exact(client):
