@@ -154,6 +154,8 @@ def cased_words(text: str) -> list[str]:
 
 def _ascii(text: str) -> str:
     """The text in ASCII: accents dropped, any other character a space."""
+    if text.isascii():  # most text is: skip the per-character pass (every query runs this hundreds of times)
+        return text
     return "".join(ch if ch.isascii() else ("" if unicodedata.combining(ch) else " ")
                    for ch in unicodedata.normalize("NFKD", text))
 
@@ -163,6 +165,7 @@ def capitals(text: str) -> set[str]:
     return {w.lower() for w in _CAPITALS.findall(text)}
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a query folds each of its words, and card titles recur
 def fold_title(title: str) -> str:
     """Compare titles loosely, for search: case, punctuation, a leading "the", plural endings."""
     folded = words(title)

@@ -110,6 +110,7 @@ class Request:
     marks: frozenset[str]
 
 
+@lru_cache(maxsize=1 << 16)  # a query stems each word and phrase several times over
 def stems(text: str) -> tuple[str, ...]:
     """Index terms of some text, made by the index's own analyser so that they match."""
     return tuple(token.text for token in ANALYZER(text))
