@@ -55,7 +55,7 @@ def in_process(instance: Path, queries: list[str], rounds: int) -> dict[str, flo
     search_ms = [timed(lambda: client.get(p)) for _ in range(rounds) for p in search]
     page_ms = [timed(lambda: client.get(p)) for _ in range(rounds) for p in page_paths]
     with app.test_request_context():
-        forget = get_corpus()._query_vector.cache_clear  # each query's vector is kept once encoded
+        forget = get_corpus().query_vectors.clear  # each query's vector is kept once encoded
     new_ms = [timed(lambda: (forget(), client.get(p))) for _ in range(rounds) for p in search]
     weight = page_weight(client, "/rules/space-cannon")
     close_app(app)

@@ -1,7 +1,6 @@
 """The Corpus: one loaded version — entries by id, pages, and search."""
 from __future__ import annotations
 
-import functools
 import logging
 import threading
 from collections import defaultdict
@@ -44,7 +43,7 @@ class Corpus:
         self._encoder: embed.Encoder | None = None
         self._encoder_checked = False
         # The type-ahead, the results page and its JSON twin ask the same query: encode it once (~8 ms).
-        self._query_vector = functools.lru_cache(maxsize=1024)(self._encode_query)
+        self.query_vectors = embed.Recent(1024)
         self.vectors_problem = ""  # why this version's vectors are not used, once known ("" if none)
 
     @classmethod
@@ -115,19 +114,27 @@ class Corpus:
 
     def embed_query(self, text: str) -> np.ndarray | None:
         """The query's unit vector, comparable with `vectors`; None when there are none to compare with."""
-        if self.vectors is None or not text.strip():
-            return None
+        return self.embed_queries([text])[0]
+
+    def embed_queries(self, texts: list[str]) -> list[np.ndarray | None]:
+        """Each text's unit vector (None for a blank one, or all None without vectors to compare with);
+        those not kept from before are encoded in one pass, which costs less than one pass each."""
+        if self.vectors is None:
+            return [None] * len(texts)
         with self._lock:
             if not self._encoder_checked:
                 self._encoder = self._query_encoder()
                 self._encoder_checked = True
-        return None if self._encoder is None else self._query_vector(text)
-
-    def _encode_query(self, text: str) -> np.ndarray:
-        """One query's vector, read-only since it is shared (wrapped in an LRU cache in __init__)."""
-        vector = self._encoder.encode([text])[0]
-        vector.flags.writeable = False
-        return vector
+        if self._encoder is None:
+            return [None] * len(texts)
+        found = {text: self.query_vectors.get(text) for text in texts if text.strip()}
+        new = [text for text, vector in found.items() if vector is None]
+        for text, vector in zip(new, self._encoder.encode(new) if new else []):
+            vector = vector.copy()
+            vector.flags.writeable = False  # shared between searches and threads
+            self.query_vectors.put(text, vector)
+            found[text] = vector
+        return [found.get(text) for text in texts]
 
     def _query_encoder(self) -> embed.Encoder | None:
         """The process's encoder (loaded once) if it is the model the vectors were made with; else None, logged.
@@ -165,7 +172,8 @@ class Corpus:
     def _space(self) -> meaning.Space | None:
         """What search knows of this version's meaning: its vectors and the query encoder, if it has vectors."""
         vectors = self.vectors
-        return None if vectors is None else meaning.Space.of(vectors, self.entries, self.embed_query)
+        return None if vectors is None else meaning.Space.of(vectors, self.entries, self.embed_query,
+                                                                      self.embed_queries)
 
     def _open(self):
         """Open the index and read what search needs from it, remembering any damage found."""

@@ -5,6 +5,7 @@ import hashlib
 import importlib.util
 import os
 import threading
+from collections import OrderedDict
 from pathlib import Path
 
 import numpy as np
@@ -136,3 +137,33 @@ def shared_encoder(folder: Path) -> Encoder:
         if folder not in _shared:
             _shared[folder] = Encoder(folder)
         return _shared[folder]
+
+
+class Recent:
+    """The most recently used values by key, at most size of them: an LRU cache that takes many at once."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._items: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key):
+        """The value kept for key (now the most recent), or None."""
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key, value) -> None:
+        """Keep value for key, dropping the least recently used past size."""
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every value."""
+        with self._lock:
+            self._items.clear()

@@ -15,6 +15,7 @@ from typing import Callable
 import numpy as np
 
 Encode = Callable[[str], "np.ndarray | None"]
+EncodeMany = Callable[[list[str]], list]
 POOL = 8  # closest rules looked at for the lift: enough to skip the hits already at the top
 
 
@@ -27,13 +28,19 @@ class Space:
     encode: Encode
     rules: np.ndarray  # rows of the numbered rules
     row: dict[str, int]  # entry id -> its row
+    encode_many: EncodeMany | None = None  # several texts in one pass, kept for encode to find
 
     @classmethod
-    def of(cls, vectors: np.ndarray, entries, encode: Encode) -> "Space":
+    def of(cls, vectors: np.ndarray, entries, encode: Encode, encode_many: EncodeMany | None = None) -> "Space":
         """The space of a corpus's entries (vectors in entry order)."""
         ids = tuple(e.id for e in entries)
         rules = np.array([n for n, e in enumerate(entries) if e.kind == "rule"], dtype=int)
-        return cls(vectors, ids, encode, rules, {i: n for n, i in enumerate(ids)})
+        return cls(vectors, ids, encode, rules, {i: n for n, i in enumerate(ids)}, encode_many)
+
+    def prepare(self, texts: list[str]) -> None:
+        """Encode these texts together ahead of closeness() asking for each (one pass costs less than several)."""
+        if self.encode_many is not None and len(texts) > 1:
+            self.encode_many(texts)
 
     def closeness(self, text: str) -> "Closeness | None":
         """One query's cosine to every entry (None when the query cannot be encoded)."""

@@ -197,6 +197,8 @@ def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int 
     """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
     request = understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
     found, pages = candidates(searcher, parser.scores, request, only, limit, exclude)
+    if parser.space is not None:  # the whole question and its asking sentences, encoded in one pass
+        parser.space.prepare([read_as(parser, part) for part in (text, asking(text)) if part])
     closeness = closeness_of(parser, text)
     meant = [] if closeness is None else closest_rules(asked_closeness(parser, text, closeness), parser.scores,
                                                        only, exclude)
@@ -207,21 +209,30 @@ def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int 
 def closeness_of(parser: Parser, text: str) -> meaning.Closeness | None:
     """The query's closeness to every entry, read with the game terms its player words stand for
     ("pds2" is "pds2 (pds, unit upgrade, space cannon)"): the encoder knows English, not players' words."""
-    if parser.space is None:
-        return None
+    return None if parser.space is None else parser.space.closeness(read_as(parser, text))
+
+
+def read_as(parser: Parser, text: str) -> str:
+    """What the encoder reads for a query: its text, then the game terms its player words stand for."""
     terms = [t for t in parser.known.vocabulary.meanings(text) if t not in text.lower()]
-    return parser.space.closeness(f"{text} ({', '.join(terms)})" if terms else text)
+    return f"{text} ({', '.join(terms)})" if terms else text
+
+
+def asking(text: str) -> str:
+    """The sentences of a question that ask, when some others do not ("" otherwise)."""
+    spans = [text[start:end].strip() for start, end in sentences(text)]
+    asked = [span for span in spans if span.endswith("?")]
+    return " ".join(asked) if asked and len(asked) < len(spans) else ""
 
 
 def asked_closeness(parser: Parser, text: str, closeness: meaning.Closeness) -> meaning.Closeness:
     """For a question of several sentences, each entry's closeness to the whole or to the sentences
     that ask ("… Am I eliminated?"), the closer: the rules closest in meaning, which the lift may
     bring up, are then not only those of the scene the other sentences set (lost planets, carriers)."""
-    spans = [text[start:end].strip() for start, end in sentences(text)]
-    asking = [span for span in spans if span.endswith("?")]
-    if not asking or len(asking) == len(spans):
+    asked = asking(text)
+    if not asked:
         return closeness
-    other = closeness_of(parser, " ".join(asking))
+    other = closeness_of(parser, asked)
     return closeness if other is None else meaning.Closeness(np.maximum(closeness.cosines, other.cosines),
                                                              closeness.space)
 
