@@ -69,9 +69,8 @@ def prepared(corpus: Corpus, questions: list[dict]) -> list[tuple]:
             found, pages = search.candidates(searcher, parser.scores, request, search.Only(), 10, exclude)
             named = search.named_in(parser, text)
             lrr = [r for r in q["rules"] if corpus.by_id[r].kind == "rule"]
-            closeness = search.closeness_of(parser, text)
-            meant = [] if closeness is None else search.closest_rules(
-                search.asked_closeness(parser, text, closeness), parser.scores, search.Only(), exclude)
+            closeness, asked = search.closeness_of(parser, text)
+            meant = [] if asked is None else search.closest_rules(asked, parser.scores, search.Only(), exclude)
             out.append((found, pages, q["pages"], q["rules"], (q["stratum"], q["kind"]), named, lrr,
                         closeness, meant))
     return out

@@ -172,8 +172,7 @@ class Corpus:
     def _space(self) -> meaning.Space | None:
         """What search knows of this version's meaning: its vectors and the query encoder, if it has vectors."""
         vectors = self.vectors
-        return None if vectors is None else meaning.Space.of(vectors, self.entries, self.embed_query,
-                                                                      self.embed_queries)
+        return None if vectors is None else meaning.Space.of(vectors, self.entries, self.embed_queries)
 
     def _open(self):
         """Open the index and read what search needs from it, remembering any damage found."""

@@ -14,8 +14,7 @@ from typing import Callable
 
 import numpy as np
 
-Encode = Callable[[str], "np.ndarray | None"]
-EncodeMany = Callable[[list[str]], list]
+Encode = Callable[[list[str]], list]  # texts -> a unit vector for each (None where one cannot be encoded)
 POOL = 8  # closest rules looked at for the lift: enough to skip the hits already at the top
 
 
@@ -28,26 +27,21 @@ class Space:
     encode: Encode
     rules: np.ndarray  # rows of the numbered rules
     row: dict[str, int]  # entry id -> its row
-    encode_many: EncodeMany | None = None  # several texts in one pass, kept for encode to find
 
     @classmethod
-    def of(cls, vectors: np.ndarray, entries, encode: Encode, encode_many: EncodeMany | None = None) -> "Space":
+    def of(cls, vectors: np.ndarray, entries, encode: Encode) -> "Space":
         """The space of a corpus's entries (vectors in entry order)."""
         ids = tuple(e.id for e in entries)
         rules = np.array([n for n, e in enumerate(entries) if e.kind == "rule"], dtype=int)
-        return cls(vectors, ids, encode, rules, {i: n for n, i in enumerate(ids)}, encode_many)
-
-    def prepare(self, texts: list[str]) -> None:
-        """Encode these texts together ahead of closeness() asking for each (one pass costs less than several)."""
-        if self.encode_many is not None and len(texts) > 1:
-            self.encode_many(texts)
+        return cls(vectors, ids, encode, rules, {i: n for n, i in enumerate(ids)})
 
     def closeness(self, text: str) -> "Closeness | None":
         """One query's cosine to every entry (None when the query cannot be encoded)."""
-        vector = self.encode(text)
-        if vector is None:
-            return None
-        return Closeness(self.vectors @ vector, self)
+        return self.closenesses([text])[0]
+
+    def closenesses(self, texts: list[str]) -> list["Closeness | None"]:
+        """Each text's cosine to every entry, the texts encoded in one pass (it costs less than one each)."""
+        return [None if vector is None else Closeness(self.vectors @ vector, self) for vector in self.encode(texts)]
 
 
 @dataclass(frozen=True)

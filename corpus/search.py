@@ -197,23 +197,32 @@ def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int 
     """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
     request = understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
     found, pages = candidates(searcher, parser.scores, request, only, limit, exclude)
-    if parser.space is not None:  # the whole question and its asking sentences, encoded in one pass
-        parser.space.prepare([read_as(parser, part) for part in (text, asking(text)) if part])
-    closeness = closeness_of(parser, text)
-    meant = [] if closeness is None else closest_rules(asked_closeness(parser, text, closeness), parser.scores,
-                                                       only, exclude)
+    closeness, asked = closeness_of(parser, text)
+    meant = [] if asked is None else closest_rules(asked, parser.scores, only, exclude)
     return rerank(found, pages, parser.known.loose, weights, parser.rules, named_in(parser, text),
                   closeness, meant), request
 
 
-def closeness_of(parser: Parser, text: str) -> meaning.Closeness | None:
-    """The query's closeness to every entry, read with the game terms its player words stand for
-    ("pds2" is "pds2 (pds, unit upgrade, space cannon)"): the encoder knows English, not players' words."""
-    return None if parser.space is None else parser.space.closeness(read_as(parser, text))
+def closeness_of(parser: Parser, text: str) -> tuple[meaning.Closeness | None, meaning.Closeness | None]:
+    """The query's closeness to every entry, and the closer of that and its asking sentences' (both
+    read in one pass of the encoder; the same when every sentence asks, or none).
+
+    The first is mixed into every hit's score. The second chooses the rules closest in meaning, which
+    the lift may bring up: for "… Am I eliminated?" they are then not only those of the scene the other
+    sentences set (lost planets, carriers).
+    """
+    if parser.space is None:
+        return None, None
+    found = parser.space.closenesses([read_as(parser, part) for part in (text, asking(text)) if part])
+    whole = found[0]
+    if whole is None or len(found) == 1 or found[1] is None:
+        return whole, whole
+    return whole, meaning.Closeness(np.maximum(whole.cosines, found[1].cosines), whole.space)
 
 
 def read_as(parser: Parser, text: str) -> str:
-    """What the encoder reads for a query: its text, then the game terms its player words stand for."""
+    """What the encoder reads for a query: its text, then the game terms its player words stand for
+    ("pds2" is "pds2 (pds, unit upgrade, space cannon)"): the encoder knows English, not players' words."""
     terms = [t for t in parser.known.vocabulary.meanings(text) if t not in text.lower()]
     return f"{text} ({', '.join(terms)})" if terms else text
 
@@ -223,18 +232,6 @@ def asking(text: str) -> str:
     spans = [text[start:end].strip() for start, end in sentences(text)]
     asked = [span for span in spans if span.endswith("?")]
     return " ".join(asked) if asked and len(asked) < len(spans) else ""
-
-
-def asked_closeness(parser: Parser, text: str, closeness: meaning.Closeness) -> meaning.Closeness:
-    """For a question of several sentences, each entry's closeness to the whole or to the sentences
-    that ask ("… Am I eliminated?"), the closer: the rules closest in meaning, which the lift may
-    bring up, are then not only those of the scene the other sentences set (lost planets, carriers)."""
-    asked = asking(text)
-    if not asked:
-        return closeness
-    other = closeness_of(parser, asked)
-    return closeness if other is None else meaning.Closeness(np.maximum(closeness.cosines, other.cosines),
-                                                             closeness.space)
 
 
 def closest_rules(closeness: meaning.Closeness, scores: TermScores, only: Only,

@@ -14,7 +14,7 @@ def _entry(entry_id: str, kind: str, topic: str = "t") -> Entry:
 def _space(query: list[float]) -> meaning.Space:
     entries = [_entry("t", "topic"), _entry("1.1", "rule"), _entry("1.2", "rule"), _entry("t.note-1", "note")]
     vectors = np.array([[1, 0], [0, 1], [0.6, 0.8], [1, 0]], dtype=np.float32)
-    return meaning.Space.of(vectors, entries, lambda text: np.array(query, dtype=np.float32))
+    return meaning.Space.of(vectors, entries, lambda texts: [np.array(query, dtype=np.float32) for _ in texts])
 
 
 def test_closest_rules_are_rules_only_closest_first():
@@ -24,7 +24,7 @@ def test_closest_rules_are_rules_only_closest_first():
 
 
 def test_a_query_that_cannot_be_encoded_has_no_closeness():
-    space = meaning.Space.of(np.zeros((1, 2), dtype=np.float32), [_entry("t", "topic")], lambda text: None)
+    space = meaning.Space.of(np.zeros((1, 2), dtype=np.float32), [_entry("t", "topic")], lambda texts: [None for _ in texts])
     assert space.closeness("x") is None
 
 

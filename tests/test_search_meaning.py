@@ -76,8 +76,7 @@ def test_the_sentence_that_asks_brings_its_rule_up(default_corpus):
 def test_a_question_without_a_scene_keeps_its_closeness(default_corpus):
     parser = default_corpus.parser()
     for text in ("Am I eliminated?", "Am I eliminated? Do I lose my cards?", SCENE):
-        whole = search.closeness_of(parser, text)
-        assert search.asked_closeness(parser, text, whole) is whole
-    whole = search.closeness_of(parser, f"{SCENE} Am I eliminated?")
-    asked = search.asked_closeness(parser, f"{SCENE} Am I eliminated?", whole)
+        whole, asked = search.closeness_of(parser, text)
+        assert asked is whole
+    whole, asked = search.closeness_of(parser, f"{SCENE} Am I eliminated?")
     assert (asked.cosines >= whole.cosines).all() and (asked.cosines > whole.cosines).any()
