@@ -6,6 +6,7 @@ import importlib.util
 import os
 import threading
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +22,7 @@ MAX_TOKENS = 256                          # sentence-transformers' max_seq_lengt
 BATCH = 32                                # texts per forward pass at most
 BATCH_TOKENS = 2048                       # word pieces per pass at most (packed, not padded): bounded memory
 DIM = 384
+MAX_THREADS = 4                           # bulk encoding: one batch per core, up to this many at once
 
 _shared: dict[Path, "Encoder"] = {}
 _shared_lock = threading.Lock()
@@ -110,9 +112,23 @@ class Encoder:
         """One L2-normalized float32 row per text, in the order given."""
         ids = self.token_ids(texts)
         out = np.zeros((len(texts), DIM), dtype=np.float32)
-        for batch in batches(ids):
-            out[batch] = bert.encode(self.bert, [ids[i] for i in batch])
+        groups = batches(ids)
+        for batch, rows in zip(groups, self._run(ids, groups)):
+            out[batch] = rows
         return out
+
+    def _run(self, ids: list[list[int]], groups: list[list[int]]):
+        """Each batch's vectors, in order; batches run side by side on the machine's cores."""
+        def one(batch: list[int]) -> np.ndarray:
+            return bert.encode(self.bert, [ids[i] for i in batch])
+
+        # Each thread runs whole batches with single-threaded BLAS: numpy releases the GIL in its
+        # kernels, and no thread waits on another, so a busy machine costs no spinning (see __init__).
+        threads = min(len(groups), MAX_THREADS, cores())
+        if threads <= 1:
+            return map(one, groups)
+        with ThreadPoolExecutor(threads, thread_name_prefix="encode") as pool:
+            return list(pool.map(one, groups))
 
 
 def batches(ids: list[list[int]]) -> list[list[int]]:
@@ -128,6 +144,14 @@ def batches(ids: list[list[int]]) -> list[list[int]]:
             groups.append([i])
             size = len(ids[i])
     return groups
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def shared_encoder(folder: Path) -> Encoder:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -68,6 +69,25 @@ def test_batches_are_bounded_and_cover_every_text():
     assert sorted(i for group in groups for i in group) == list(range(len(ids)))
     for group in groups:
         assert len(group) <= embed.BATCH and sum(len(ids[i]) for i in group) <= embed.BATCH_TOKENS
+
+
+def test_batches_run_side_by_side_and_give_the_vectors_one_thread_gives(encoder, monkeypatch):
+    texts = [f"{text} ({n})" for n in range(6) for text in TEXTS]
+    monkeypatch.setattr(embed, "BATCH", 4)  # several batches from a few texts
+    monkeypatch.setattr(embed, "cores", lambda: 1)
+    alone = encoder.encode(texts)
+    threads: set[str] = set()
+    forward = bert.encode
+
+    def watched(*args):
+        threads.add(threading.current_thread().name)
+        return forward(*args)
+
+    monkeypatch.setattr(embed, "cores", lambda: 2)
+    monkeypatch.setattr(bert, "encode", watched)
+    together = encoder.encode(texts)
+    assert len(threads) == 2 and all(name.startswith("encode") for name in threads)
+    assert np.array_equal(together, alone)  # the same arithmetic per batch, whichever thread runs it
 
 
 def test_gelu_is_the_erf_form():
