@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
 STAMP := $(VENV)/.installed
+# Test workers: one per core, at most four (on 2 cores, three workers were slower than two).
+JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ $$n -gt 4 ] && n=4; echo $$n)
 
 .PHONY: run ingest serve test test-fast bench clean
 
@@ -27,10 +29,10 @@ serve: $(STAMP)
 	$(BIN)/mecatol serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(JOBS) --dist loadfile
 
 test-fast: $(STAMP)
-	$(BIN)/pytest -q -m "not browser"
+	$(BIN)/pytest -q -n $(JOBS) --dist loadfile -m "not browser"
 
 bench: $(STAMP)
 	$(BIN)/mecatol ingest --quiet || [ $$? -eq 1 ]

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from shared import shared_dir
+from workers import ingest_in_turn, run_root
 
 DATA = Path(__file__).parent / "data"
 # The web and browser fixtures live in their own modules.
@@ -16,8 +17,8 @@ pytest_plugins = ["web_fixtures", "browser_fixtures"]
 
 @pytest.fixture(scope="session", autouse=True)
 def vector_cache(tmp_path_factory) -> Path:
-    """One sentence-vector cache for the session (or $MECATOL_CACHE's): each text is encoded once, not per ingest."""
-    folder = os.environ.get("MECATOL_CACHE") or str(tmp_path_factory.mktemp("vector-cache"))
+    """One sentence-vector cache for the run (or $MECATOL_CACHE's): each text is encoded once, not per ingest or worker."""
+    folder = os.environ.get("MECATOL_CACHE") or str(run_root(tmp_path_factory) / "vector-cache")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MECATOL_CACHE", folder)  # subprocesses (`mecatol ingest`) inherit it too
         yield Path(folder)
@@ -51,10 +52,8 @@ def small_source(tmp_path: Path, mirror: Path) -> Path:
 @pytest.fixture(scope="session")
 def mirror_instance(mirror: Path, tmp_path_factory) -> Path:
     """An instance folder holding a corpus ingested from the whole mirror (built once)."""
-    from ingest.run import ingest
-
     folder = tmp_path_factory.mktemp("mirror-instance")
-    ingest([str(mirror)], folder)
+    ingest_in_turn(tmp_path_factory, [str(mirror)], folder)
     return folder
 
 
@@ -71,11 +70,10 @@ def mirror_corpus(mirror_instance: Path):
 @pytest.fixture(scope="session")
 def default_instance(shared: Path, tmp_path_factory) -> tuple[Path, object]:
     """An instance built from the default sources (mirror, wiki FAQ, seeds) and its report."""
-    from ingest.run import ingest
     from ingest.sources import DEFAULT_SOURCES
 
     folder = tmp_path_factory.mktemp("default-instance")
-    report = ingest([str(shared / name) for name in DEFAULT_SOURCES], folder)
+    report = ingest_in_turn(tmp_path_factory, [str(shared / name) for name in DEFAULT_SOURCES], folder)
     return folder, report
 
 

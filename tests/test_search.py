@@ -8,15 +8,14 @@ from hypothesis import strategies as st
 from corpus import Corpus
 from corpus.search import MAX_QUERY, Hit, as_rule_id, clean_query, snippet
 from shared import shared_dir
+from workers import ingest_in_turn
 
 
 @pytest.fixture(scope="session")
 def corpus(tmp_path_factory):
     """A corpus built once from the real tirules mirror."""
-    from ingest.run import ingest
-
     folder = tmp_path_factory.mktemp("sq")
-    ingest([str(shared_dir() / "mirror/tirules")], folder)
+    ingest_in_turn(tmp_path_factory, [str(shared_dir() / "mirror/tirules")], folder)
     loaded = Corpus.load(folder)
     yield loaded
     loaded.close()

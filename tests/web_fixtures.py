@@ -12,6 +12,7 @@ from corpus import index, store
 from corpus.model import Entry, Source
 from ingest.steps.crosslink import crosslink
 from shared import shared_dir
+from workers import ingest_in_turn
 from webapp import create_app
 from webapp.corpus_access import close_app
 
@@ -19,13 +20,11 @@ from webapp.corpus_access import close_app
 @pytest.fixture(scope="session")
 def web_instance(tmp_path_factory) -> Path:
     """An instance folder with the tirules mirror ingested once for the whole session."""
-    from ingest.run import ingest
-
     mirror = shared_dir() / "mirror" / "tirules"
     if not mirror.is_dir():
         pytest.fail(f"shared mirror not found at {mirror}: set MECATOL_SHARED")
     folder = tmp_path_factory.mktemp("web-instance")
-    ingest([str(mirror)], folder)
+    ingest_in_turn(tmp_path_factory, [str(mirror)], folder)
     return folder
 
 
