@@ -7,8 +7,12 @@ from typing import Iterable
 from corpus.names import words
 
 
-def damerau(a: str, b: str) -> int:
-    """Optimal-string-alignment distance: edits, with adjacent swaps counting one."""
+def damerau(a: str, b: str, cap: int | None = None) -> int:
+    """Optimal-string-alignment distance: edits, with adjacent swaps counting one.
+
+    With a cap, a distance over it may come back as cap + 1: once a whole row is over the cap,
+    no later row can come back under it, so the rest of the table is not worked out.
+    """
     prev2, prev = None, list(range(len(b) + 1))
     for i, ca in enumerate(a, start=1):
         row = [i] + [0] * len(b)
@@ -16,6 +20,8 @@ def damerau(a: str, b: str) -> int:
             row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ca != cb))
             if prev2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
                 row[j] = min(row[j], prev2[j - 2] + 1)
+        if cap is not None and min(row) > cap:
+            return cap + 1  # later cells only add to this row's (a swap's too: row[j-1] <= prev[j-2] + 1)
         prev2, prev = prev, row
     return prev[-1]
 
@@ -51,6 +57,6 @@ class Lexicon:
             # One delete each side misses two substitutions ("sabatoge"): try the words of about its
             # length that start alike, as players rarely get the first letter wrong.
             candidates = {c for c in self._initials.get(word[0], ()) if abs(len(c) - len(word)) <= 2}
-        scored = [(damerau(word, c), -self.counts[c], c) for c in candidates]
+        scored = [(damerau(word, c, limit), -self.counts[c], c) for c in candidates]
         best = min((s for s in scored if s[0] <= limit), default=None)
         return best[2] if best else None

@@ -5,6 +5,8 @@ import json
 from importlib import resources
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from corpus import vocab
 from corpus.spelling import Lexicon, damerau
@@ -170,6 +172,13 @@ def test_repeated_word_weighs_more():
 ])
 def test_damerau(a, b, distance):
     assert damerau(a, b) == distance
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text("abcde", max_size=9), st.text("abcde", max_size=9), st.integers(0, 4))
+def test_a_capped_distance_is_exact_up_to_the_cap(a, b, cap):
+    full, capped = damerau(a, b), damerau(a, b, cap)
+    assert capped == full if full <= cap else capped > cap
 
 
 @pytest.fixture(scope="module")
