@@ -117,7 +117,7 @@ class Encoder:
             out[batch] = rows
         return out
 
-    def _run(self, ids: list[list[int]], groups: list[list[int]]):
+    def _run(self, ids: list[list[int]], groups: list[list[int]]) -> list[np.ndarray]:
         """Each batch's vectors, in order; batches run side by side on the machine's cores."""
         def one(batch: list[int]) -> np.ndarray:
             return bert.encode(self.bert, [ids[i] for i in batch])
@@ -126,7 +126,7 @@ class Encoder:
         # kernels, and no thread waits on another, so a busy machine costs no spinning (see __init__).
         threads = min(len(groups), MAX_THREADS, cores())
         if threads <= 1:
-            return map(one, groups)
+            return [one(batch) for batch in groups]
         with ThreadPoolExecutor(threads, thread_name_prefix="encode") as pool:
             return list(pool.map(one, groups))
 
