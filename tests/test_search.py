@@ -5,20 +5,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from corpus import Corpus
 from corpus.search import MAX_QUERY, Hit, as_rule_id, clean_query, snippet
-from shared import shared_dir
-from workers import ingest_in_turn
 
 
 @pytest.fixture(scope="session")
-def corpus(tmp_path_factory):
-    """A corpus built once from the real tirules mirror."""
-    folder = tmp_path_factory.mktemp("sq")
-    ingest_in_turn(tmp_path_factory, [str(shared_dir() / "mirror/tirules")], folder)
-    loaded = Corpus.load(folder)
-    yield loaded
-    loaded.close()
+def corpus(mirror_corpus):
+    """The corpus ingested once from the real tirules mirror (conftest's, shared with other modules)."""
+    return mirror_corpus
 
 
 def topics(results, n: int = 5) -> list[str]:
