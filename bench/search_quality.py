@@ -1,6 +1,7 @@
 """Search quality: the dev questions and the leave-one-out questions (train and held-out parts),
 topic level (top-1, top-5, MRR@10) and rule level (top-1, rule in top-3, top-5, MRR@10); the FAQ
-questions also against the numbered rules their labels name (bench/data/ruling_labels.jsonl).
+questions also against the numbered rules their labels name (bench/data/ruling_labels.jsonl), and
+a sample of open questions likewise (bench/data/question_labels.jsonl, a check not fitted on).
 
 Usage: python bench/search_quality.py [--instance DIR] [--queries FILE] [--skip-loo] [--verbose] [--words-only]
        [--weight NAME=VALUE ...]
@@ -29,6 +30,8 @@ from ingest.sources import shared_dir  # noqa: E402
 
 SHARED = shared_dir()
 LABELS = Path(__file__).resolve().parent / "data" / "ruling_labels.jsonl"
+# Open questions labelled the same way, a check only: the weights are never fitted on it.
+QUESTION_LABELS = Path(__file__).resolve().parent / "data" / "question_labels.jsonl"
 LIMIT = 60  # enough hits to see ten distinct topics
 # Leave-one-out strata: all; by kind; by home (an LRR rules topic, or a card or faction page); and
 # among rules-homed questions, those naming no card or faction, as most players' questions.
@@ -125,10 +128,10 @@ def evaluate(corpus: Corpus, questions: list[dict], **search_args) -> tuple[Scor
     return topics, homes, rules, lrr, times
 
 
-def labelled(asked: list[dict]) -> list[dict]:
-    """The FAQ questions among these whose labels (bench/data/ruling_labels.jsonl) name numbered LRR
-    rules, those rules as their answers: a rule-level set read from the rule texts, not from ingest."""
-    text = LABELS.read_text(encoding="utf-8")
+def labelled(asked: list[dict], path: Path = LABELS) -> list[dict]:
+    """The questions among these whose labels (bench/data/ruling_labels.jsonl for FAQs) name numbered
+    LRR rules, those rules as their answers: a rule-level set read from the rule texts, not from ingest."""
+    text = path.read_text(encoding="utf-8")
     rules = {label["id"]: [r for r in label["rules"] if NUMBERED.match(r)]
              for label in map(json.loads, text.splitlines())}
     return [{**q, "rules": rules[q["id"]]} for q in asked if rules.get(q["id"])]
@@ -199,8 +202,9 @@ def main(argv: list[str] | None = None) -> int:
                 for name, keep in STRATA.items():
                     report(corpus, f"loo {which} {name}", [q for q in asked if keep(q)], args.verbose,
                            weights=weights)
-                rules = evaluate(corpus, labelled(asked), weights=weights)[2]
-                print(rules.line(f"loo {which} labelled LRR rule"))
+                for title, path in (("labelled LRR rule", LABELS), ("labelled question LRR rule", QUESTION_LABELS)):
+                    rules = evaluate(corpus, labelled(asked, path), weights=weights)[2]
+                    print(rules.line(f"loo {which} {title}"))
         dev = dev_questions(args.queries)
         times = report(corpus, "dev", dev, args.verbose, weights=weights)
         warm = warm_times(corpus, dev)

@@ -20,14 +20,16 @@ def test_a_missing_questions_file_is_one_line_naming_it(mirror_instance, tmp_pat
     assert str(missing) in run.stderr and len(run.stderr.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize(("name", "count"), [("ruling_labels.jsonl", 216), ("ruling_check.jsonl", 50),
-                                                ("ruling_check_5.jsonl", 60)])
-def test_ruling_labels_name_faqs_and_rules_of_the_default_corpus(default_corpus, name, count):
+@pytest.mark.parametrize(("name", "count", "kind"), [
+    ("ruling_labels.jsonl", 216, "faq"), ("ruling_check.jsonl", 50, "faq"), ("ruling_check_5.jsonl", 60, "faq"),
+    ("question_labels.jsonl", 60, "question"),
+])
+def test_labels_name_questions_and_rules_of_the_default_corpus(default_corpus, name, count, kind):
     text = (ROOT / "bench" / "data" / name).read_text(encoding="utf-8")
     labels = [json.loads(line) for line in text.splitlines()]
     assert len(labels) == len({label["id"] for label in labels}) == count
-    assert all(default_corpus.get(label["id"]).kind == "faq" for label in labels)
-    named = {ref for label in labels for ref in label["rules"] + label["acceptable"]}
+    assert all(default_corpus.get(label["id"]).kind == kind for label in labels)
+    named = {ref for label in labels for ref in label["rules"] + label.get("acceptable", [])}
     assert not [ref for ref in named if default_corpus.by_id.get(ref) is None]
 
 
