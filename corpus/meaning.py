@@ -35,12 +35,9 @@ class Space:
         rules = np.array([n for n, e in enumerate(entries) if e.kind == "rule"], dtype=int)
         return cls(vectors, ids, encode, rules, {i: n for n, i in enumerate(ids)})
 
-    def closeness(self, text: str) -> "Closeness | None":
-        """One query's cosine to every entry (None when the query cannot be encoded)."""
-        return self.closenesses([text])[0]
-
     def closenesses(self, texts: list[str]) -> list["Closeness | None"]:
-        """Each text's cosine to every entry, the texts encoded in one pass (it costs less than one each)."""
+        """Each text's cosine to every entry (None where a text cannot be encoded), the texts encoded
+        in one pass (it costs less than one each)."""
         return [None if vector is None else Closeness(self.vectors @ vector, self) for vector in self.encode(texts)]
 
 

@@ -18,18 +18,18 @@ def _space(query: list[float]) -> meaning.Space:
 
 
 def test_closest_rules_are_rules_only_closest_first():
-    closeness = _space([0, 1]).closeness("anything")
+    closeness = _space([0, 1]).closenesses(["anything"])[0]
     assert [rule for _, rule in closeness.closest_rules()] == ["1.1", "1.2"]
     assert closeness.closest_rules()[1][0] == np.float32(0.8)
 
 
 def test_a_query_that_cannot_be_encoded_has_no_closeness():
     space = meaning.Space.of(np.zeros((1, 2), dtype=np.float32), [_entry("t", "topic")], lambda texts: [None for _ in texts])
-    assert space.closeness("x") is None
+    assert space.closenesses(["x"])[0] is None
 
 
 def test_mixing_moves_the_closer_hit_up_and_keeps_the_best_score_scale():
-    closeness = _space([0, 1]).closeness("q")
+    closeness = _space([0, 1]).closenesses(["q"])[0]
     ranked = [(10.0, {"id": "t.note-1"}), (9.0, {"id": "1.1"})]
     mixed = meaning.mixed(ranked, closeness, 0.5)
     assert [f["id"] for _, f in mixed] == ["1.1", "t.note-1"]
@@ -38,7 +38,7 @@ def test_mixing_moves_the_closer_hit_up_and_keeps_the_best_score_scale():
 
 
 def test_a_document_that_is_no_entry_counts_as_unrelated():
-    assert _space([0, 1]).closeness("q").of({"id": "some-unit"}) == 0.0
+    assert _space([0, 1]).closenesses(["q"])[0].of({"id": "some-unit"}) == 0.0
 
 
 def test_lift_brings_an_answer_that_was_no_hit_into_the_head():
