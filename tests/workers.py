@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import fcntl
 import os
-from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -13,24 +12,14 @@ def run_root(tmp_path_factory) -> Path:
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
-@contextmanager
-def in_turn(tmp_path_factory, name: str):
-    """Hold a lock shared by every worker of the run, so one does the work while the others wait."""
-    with open(run_root(tmp_path_factory) / f"{name}.lock", "w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
 def ingest_in_turn(tmp_path_factory, sources: list[str], folder: Path):
-    """Ingest sources into folder, one worker at a time.
+    """Ingest sources into folder, one worker of the run at a time (a lock file they share).
 
     The first worker encodes the sources' sentence vectors into the run's shared cache; a worker
     that waited finds them there, instead of encoding the same texts on the same cores at once.
     """
     from ingest.run import ingest
 
-    with in_turn(tmp_path_factory, "ingest"):
+    with open(run_root(tmp_path_factory) / "ingest.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, even if the ingest raises
         return ingest(sources, folder)
