@@ -27,38 +27,61 @@ class Space:
     encode: Encode
     rules: np.ndarray  # rows of the numbered rules
     row: dict[str, int]  # entry id -> its row
+    rule_vectors: np.ndarray  # the numbered rules' rows, side by side: the lift reads only these
 
     @classmethod
     def of(cls, vectors: np.ndarray, entries, encode: Encode) -> "Space":
         """The space of a corpus's entries (vectors in entry order)."""
         ids = tuple(e.id for e in entries)
         rules = np.array([n for n, e in enumerate(entries) if e.kind == "rule"], dtype=int)
-        return cls(vectors, ids, encode, rules, {i: n for n, i in enumerate(ids)})
+        return cls(vectors, ids, encode, rules, {i: n for n, i in enumerate(ids)},
+                   np.ascontiguousarray(vectors[rules]))
 
     def closenesses(self, texts: list[str]) -> list["Closeness | None"]:
-        """Each text's cosine to every entry (None where a text cannot be encoded), the texts encoded
-        in one pass (it costs less than one each)."""
-        return [None if vector is None else Closeness(self.vectors @ vector, self) for vector in self.encode(texts)]
+        """Each text's closeness (None where a text cannot be encoded), the texts encoded in one
+        pass (it costs less than one each)."""
+        return [None if vector is None else Closeness((vector,), self) for vector in self.encode(texts)]
 
 
 @dataclass(frozen=True)
 class Closeness:
-    """One query's cosine to every entry of a space."""
+    """A query's closeness to the entries: for each, the best cosine of the query's vectors.
 
-    cosines: np.ndarray
+    Cosines are worked out only for the rows asked for (a search's hits, the numbered rules): the
+    product with every entry's vector was the largest single cost of a warm search.
+    """
+
+    queries: tuple[np.ndarray, ...]  # the query's vectors (the whole question; its asking sentences)
     space: Space
+
+    def joined(self, other: "Closeness") -> "Closeness":
+        """The closeness by the best of both queries' vectors."""
+        return Closeness(self.queries + other.queries, self.space)
+
+    def cosines(self, vectors: np.ndarray) -> np.ndarray:
+        """The best cosine of the query's vectors to each of these rows."""
+        best = vectors @ self.queries[0]
+        for query in self.queries[1:]:
+            best = np.maximum(best, vectors @ query)
+        return best
 
     def of(self, fields: dict) -> float:
         """The cosine of one hit (0.0 for a document that is no entry, such as a topic unit)."""
-        row = self.space.row.get(fields.get("id", ""))
-        return float(self.cosines[row]) if row is not None else 0.0
+        return self.of_each([fields])[0]
+
+    def of_each(self, hits: list[dict]) -> list[float]:
+        """The cosine of each hit, in one product (0.0 for a document that is no entry)."""
+        rows = [self.space.row.get(fields.get("id", ""), -1) for fields in hits]
+        found = [row for row in rows if row >= 0]
+        cosines = iter(self.cosines(self.space.vectors[found]).tolist() if found else ())
+        return [next(cosines) if row >= 0 else 0.0 for row in rows]
 
     def closest_rules(self) -> list[tuple[float, str]]:
         """(cosine, id) of the numbered rules closest in meaning, closest first (ties in entry order)."""
         rules = self.space.rules
         if not len(rules):
             return []
-        near = self.cosines[rules]
+        near = self.cosines(self.space.rule_vectors)
         best = np.argsort(-near, kind="stable")[:POOL]
         return [(float(near[j]), self.space.ids[rules[j]]) for j in best]
 
@@ -74,7 +97,9 @@ def mixed(ranked: list[tuple[float, dict]], closeness: Closeness, share: float,
     if not ranked or share <= 0:
         return ranked
     top = max(score for score, _ in ranked)
-    out = [((1 - share) * score + share * top * closeness.of(fields) * weigh(fields), fields) for score, fields in ranked]
+    cosines = closeness.of_each([fields for _, fields in ranked])
+    out = [((1 - share) * score + share * top * cosine * weigh(fields), fields)
+           for (score, fields), cosine in zip(ranked, cosines)]
     out.sort(key=lambda pair: (-pair[0], pair[1].get("order", 0)))
     return out
 

@@ -217,7 +217,7 @@ def closeness_of(parser: Parser, text: str) -> tuple[meaning.Closeness | None, m
     whole = found[0]
     if whole is None or len(found) == 1 or found[1] is None:
         return whole, whole
-    return whole, meaning.Closeness(np.maximum(whole.cosines, found[1].cosines), whole.space)
+    return whole, whole.joined(found[1])
 
 
 def read_as(parser: Parser, text: str) -> str:

@@ -11,10 +11,12 @@ def _entry(entry_id: str, kind: str, topic: str = "t") -> Entry:
     return Entry(id=entry_id, kind=kind, topic=topic, title=entry_id, text=entry_id)
 
 
-def _space(query: list[float]) -> meaning.Space:
+def _space(*queries: list[float]) -> meaning.Space:
+    """Four entries on the unit circle; the n-th text of a pass is encoded as the n-th query (the last for more)."""
     entries = [_entry("t", "topic"), _entry("1.1", "rule"), _entry("1.2", "rule"), _entry("t.note-1", "note")]
     vectors = np.array([[1, 0], [0, 1], [0.6, 0.8], [1, 0]], dtype=np.float32)
-    return meaning.Space.of(vectors, entries, lambda texts: [np.array(query, dtype=np.float32) for _ in texts])
+    return meaning.Space.of(vectors, entries, lambda texts: [np.array(queries[min(n, len(queries) - 1)], dtype=np.float32)
+                                                            for n in range(len(texts))])
 
 
 def test_closest_rules_are_rules_only_closest_first():
@@ -35,6 +37,17 @@ def test_mixing_moves_the_closer_hit_up_and_keeps_the_best_score_scale():
     assert [f["id"] for _, f in mixed] == ["1.1", "t.note-1"]
     assert mixed[0][0] == 0.5 * 9.0 + 0.5 * 10.0 * 1.0
     assert meaning.mixed(ranked, closeness, 0.0) == ranked
+
+
+def test_a_joined_closeness_is_the_closer_of_its_queries():
+    up, right = _space([0, 1], [1, 0]).closenesses(["up", "right"])
+    both = up.joined(right)
+    hits = [{"id": "t"}, {"id": "1.1"}, {"id": "1.2"}, {"id": "some-unit"}, {"id": "t.note-1"}]
+    assert up.of_each(hits) == [0.0, 1.0, np.float32(0.8), 0.0, 0.0]
+    assert both.of_each(hits) == [1.0, 1.0, np.float32(0.8), 0.0, 1.0]
+    assert [both.of(h) for h in hits] == both.of_each(hits)
+    assert both.closest_rules() == [(1.0, "1.1"), (np.float32(0.8), "1.2")]
+    assert right.closest_rules() == [(np.float32(0.6), "1.2"), (0.0, "1.1")]
 
 
 def test_a_document_that_is_no_entry_counts_as_unrelated():
