@@ -22,10 +22,17 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in _SENTENCE.finditer(text) if m.group().strip()]
 
 
-def _marked(word: str, marks: frozenset[str]) -> bool:
-    """True when a word of the text is one of the query's terms (or a card name's word)."""
+@lru_cache(maxsize=50_000)
+def _forms(word: str) -> tuple[str, str]:
+    """The forms a query's marks may hold a word of the text in: its stem, and a card name's word."""
     low = word.lower()
-    return stem(low) in marks or low + "_0" in marks
+    return stem(low), low + "_0"
+
+
+def _tokens(text: str, marks: frozenset[str]) -> list[tuple[int, int, str, bool]]:
+    """(start, end, word, marked) of each word of a text; marked when it is one of the query's terms
+    (or a card name's word). Plain tuples: a search makes a few thousand of them."""
+    return [(m.start(), m.end(), m.group(), not marks.isdisjoint(_forms(m.group()))) for m in _TOKEN.finditer(text)]
 
 
 def entry_snippet(kind: str, text: str, marks: frozenset[str]) -> str:
@@ -37,49 +44,50 @@ def entry_snippet(kind: str, text: str, marks: frozenset[str]) -> str:
 
 def opening(text: str, marks: frozenset[str], size: int = SNIPPET_WORDS) -> str:
     """HTML-escaped first words of a text, at most size, query words marked."""
-    tokens = [(t, _marked(t.group(), marks)) for t in _TOKEN.finditer(text)]
+    tokens = _tokens(text, marks)
     if not tokens:
         return escape(text[:300].strip(), quote=False)
-    end = len(text) if len(tokens) <= size else tokens[size - 1][0].end()
+    end = len(text) if len(tokens) <= size else tokens[size - 1][1]
     return _window(text, tokens[:size], False, end, size)
 
 
 def snippet(text: str, marks: frozenset[str], size: int = SNIPPET_WORDS) -> str:
     """HTML-escaped best-matching sentence(s) of a text, query words marked, at most size words."""
-    tokens = [(t, _marked(t.group(), marks)) for t in _TOKEN.finditer(text)]
+    tokens = _tokens(text, marks)
     if not tokens:
         return escape(text[:300].strip(), quote=False)
     spans = sentences(text) or [(0, len(text))]
     scores, i = [], 0
     for index, (start, end) in enumerate(spans):
         found = set()
-        while i < len(tokens) and tokens[i][0].start() < end:
-            if tokens[i][1]:
-                found.add(tokens[i][0].group().lower())
+        while i < len(tokens) and tokens[i][0] < end:
+            _, _, word, marked = tokens[i]
+            if marked:
+                found.add(word.lower())
             i += 1
         scores.append((len(found), -index))
     best = max(range(len(spans)), key=scores.__getitem__)
     start, end = spans[best]
-    if sum(1 for t, _ in tokens if start <= t.start() < end) < SHORT_SENTENCE and best + 1 < len(spans):
+    if sum(1 for token in tokens if start <= token[0] < end) < SHORT_SENTENCE and best + 1 < len(spans):
         end = spans[best + 1][1]
-    inside = [pair for pair in tokens if start <= pair[0].start() < end] or tokens
+    inside = [token for token in tokens if start <= token[0] < end] or tokens
     return _window(text, inside, start > 0, end, size)
 
 
 def _window(text: str, tokens: list, lead: bool, end: int, size: int) -> str:
     """The sentence's words (at most size, around the marks), escaped and marked."""
-    hits = [i for i, (_, marked) in enumerate(tokens) if marked]
+    hits = [i for i, (_, _, _, marked) in enumerate(tokens) if marked]
     first = _best_window(hits, len(tokens), size)
     window = tokens[first:first + size]
-    out, cursor = [], window[0][0].start()
-    for token, marked in window:
+    out, cursor = [], window[0][0]
+    for start, stop, word, marked in window:
         if marked:  # unmarked words go out with the text around them, escaped in one piece
-            out.append(escape(text[cursor:token.start()], quote=False))
-            out.append(f"<mark>{escape(token.group(), quote=False)}</mark>")
-            cursor = token.end()
-    out.append(escape(text[cursor:window[-1][0].end()], quote=False))
+            out.append(escape(text[cursor:start], quote=False))
+            out.append(f"<mark>{escape(word, quote=False)}</mark>")
+            cursor = stop
+    out.append(escape(text[cursor:window[-1][1]], quote=False))
     cut = first + size < len(tokens) or end < len(text.rstrip())
-    tail = "" if first + size < len(tokens) else escape(text[window[-1][0].end():end].rstrip(), quote=False)
+    tail = "" if first + size < len(tokens) else escape(text[window[-1][1]:end].rstrip(), quote=False)
     return ("… " if first or lead else "") + "".join(out) + tail + (" …" if cut else "")
 
 
