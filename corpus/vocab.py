@@ -53,6 +53,7 @@ class Vocabulary:
             for said in term["say"]:
                 key = tuple(words(said))
                 self.aliases[key] = Alias(key, means, bool(term.get("ambiguous")))
+        self.starts = frozenset(key[0] for key in self.aliases)  # a word no alias starts with is passed at once
         self.stopwords = frozenset(data["stopwords"])
 
     def matches(self, query_words: list[str], upper: set[str] = frozenset()) -> list[Match]:
@@ -60,6 +61,9 @@ class Vocabulary:
         found, i = [], 0
         short = len(query_words) <= 2
         while i < len(query_words):
+            if query_words[i] not in self.starts:
+                i += 1
+                continue
             for size in range(min(MAX_ALIAS_WORDS, len(query_words) - i), 0, -1):
                 alias = self.aliases.get(tuple(query_words[i:i + size]))
                 if alias and (not alias.ambiguous or short or alias.say[0] in upper):
