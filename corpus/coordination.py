@@ -32,6 +32,10 @@ class Rows:
         self.count = scores.count
         self.units = tuple(dict.fromkeys(u for u in scores.units if u))
         self.unit_at = {unit: n for n, unit in enumerate(self.units)}
+        topic_of = dict(zip(scores.units, scores.topics))
+        self.topics = tuple(dict.fromkeys(topic_of[unit] for unit in self.units))
+        at = {topic: n for n, topic in enumerate(self.topics)}
+        self.topic_at = np.array([at[topic_of[unit]] for unit in self.units], dtype=np.intp)  # unit -> its topic
         self._cache: dict[tuple, Row] = {}
         self._lock = threading.Lock()
 
@@ -118,6 +122,16 @@ def by_unit(rows: Rows, unit_scores: np.ndarray) -> dict[str, float]:
     """Unit name -> score, for the units a query matched."""
     where = np.flatnonzero(unit_scores)
     return dict(zip([rows.units[n] for n in where.tolist()], unit_scores[where].tolist()))
+
+
+def by_topic(rows: Rows, unit_scores: np.ndarray) -> dict[str, float]:
+    """Topic -> its best unit's score, for the topics a query matched."""
+    where = np.flatnonzero(unit_scores)
+    topics = rows.topic_at[where]
+    best = np.zeros(len(rows.topics))
+    np.maximum.at(best, topics, unit_scores[where])
+    matched = np.unique(topics).tolist()
+    return dict(zip([rows.topics[t] for t in matched], best[matched].tolist()))
 
 
 def _alternative(stems_: tuple[str, ...], searcher, scores: TermScores, units: frozenset[int] | None) -> dict:

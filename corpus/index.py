@@ -166,7 +166,6 @@ class TermScores:
         self.docs = [reader.stored_fields(d) for d in range(self.count)]
         self.topics = [doc.get("topic", "") for doc in self.docs]
         self.units = [doc.get("unit") or "" for doc in self.docs]
-        self.unit_topic = dict(zip(self.units, self.topics))
         self.number = {doc.get("id"): d for d, doc in enumerate(self.docs)}
         lengths = {f: [reader.doc_field_length(d, f) or 0 for d in range(self.count)] for f in self.fields}
         self._docs = {f: _Norm(dict(enumerate(ls))) for f, ls in lengths.items()}
@@ -182,14 +181,6 @@ class TermScores:
                 self._cache.clear()
             self._cache[key] = scores
         return scores
-
-    def topic_scores(self, unit_scores: dict[str, float]) -> dict[str, float]:
-        """Each topic's best unit score."""
-        best: dict[str, float] = {}
-        for unit_id, score in unit_scores.items():
-            topic = self.unit_topic[unit_id]
-            best[topic] = max(best.get(topic, 0.0), score)
-        return best
 
     def frequency(self, reader, text: str) -> int:
         """Entries holding a term in any scored field (cached: each query word's rarity is asked)."""

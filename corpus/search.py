@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from corpus import copies, meaning, search_rules, vocab
-from corpus.coordination import by_unit, coordinated, rows_of
+from corpus.coordination import by_topic, coordinated, rows_of
 from corpus.index import TermScores
 from corpus.mentions import NOTHING, Named, NameFinder
 from corpus.snippets import entry_snippet, sentences, snippet  # noqa: F401  (search.snippet, as callers know it)
@@ -117,7 +117,7 @@ def candidates(searcher, scores: TermScores, request: Request, only: Only, limit
     entries = coordinated(kept, searcher, scores, asked=len(request.concepts))
     best = _best(entries, exclude, only, scores, max(CANDIDATES, limit))
     units = coordinated(kept, searcher, scores, units=exclude, asked=len(request.concepts))
-    return [(float(entries[d]), scores.docs[d]) for d in best], scores.topic_scores(by_unit(rows_of(scores), units))
+    return [(float(entries[d]), scores.docs[d]) for d in best], by_topic(rows_of(scores), units)
 
 
 def _best(entries: np.ndarray, exclude: frozenset[int], only: Only, scores: TermScores, count: int) -> list[int]:

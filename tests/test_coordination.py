@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from corpus import Corpus, coordination
-from corpus.coordination import by_unit, coordinated, rows_of
+from corpus.coordination import by_topic, by_unit, coordinated, rows_of
 from corpus.vocab import understand
 from test_threads import run_threads
 
@@ -60,6 +60,21 @@ def test_entries_and_units_as_the_dicts_sum_them(default_corpus, text):
         for units in (frozenset(), left_out):
             got = by_unit(rows, coordinated(concepts, searcher, scores, units=units))
             assert got and got == by_dicts(concepts, searcher, scores, units, 0)
+
+
+@pytest.mark.parametrize("text", QUERIES)
+def test_each_topic_scores_as_its_best_unit(default_corpus, text):
+    concepts = concepts_of(default_corpus, text)
+    scores = default_corpus.parser().scores
+    rows = rows_of(scores)
+    topic_of = dict(zip(scores.units, scores.topics))
+    with default_corpus.searcher() as searcher:
+        units = coordinated(concepts, searcher, scores, units=frozenset())
+    expected: dict[str, float] = {}
+    for unit, score in by_unit(rows, units).items():
+        expected[topic_of[unit]] = max(expected.get(topic_of[unit], 0.0), score)
+    got = by_topic(rows, units)
+    assert len(expected) > 1 and got == expected
 
 
 def test_required_phrase_keeps_only_its_entries(default_corpus):
