@@ -47,8 +47,9 @@ class Space:
 class Closeness:
     """A query's closeness to the entries: for each, the best cosine of the query's vectors.
 
-    Cosines are worked out only for the rows asked for (a search's hits, the numbered rules): the
-    product with every entry's vector was the largest single cost of a warm search.
+    Cosines are worked out only for the rows asked for (a search's hits, the numbered rules): a
+    product with all the entries' vectors, twice for a question with asking sentences, was work no
+    search read.
     """
 
     queries: tuple[np.ndarray, ...]  # the query's vectors (the whole question; its asking sentences)
@@ -65,12 +66,8 @@ class Closeness:
             best = np.maximum(best, vectors @ query)
         return best
 
-    def of(self, fields: dict) -> float:
-        """The cosine of one hit (0.0 for a document that is no entry, such as a topic unit)."""
-        return self.of_each([fields])[0]
-
     def of_each(self, hits: list[dict]) -> list[float]:
-        """The cosine of each hit, in one product (0.0 for a document that is no entry)."""
+        """The cosine of each hit, in one product (0.0 for a document that is no entry, such as a topic unit)."""
         rows = [self.space.row.get(fields.get("id", ""), -1) for fields in hits]
         found = [row for row in rows if row >= 0]
         cosines = iter(self.cosines(self.space.vectors[found]).tolist() if found else ())

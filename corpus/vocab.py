@@ -53,7 +53,7 @@ class Vocabulary:
             for said in term["say"]:
                 key = tuple(words(said))
                 self.aliases[key] = Alias(key, means, bool(term.get("ambiguous")))
-        self.starts = frozenset(key[0] for key in self.aliases)  # a word no alias starts with is passed at once
+        self.starts = frozenset(key[0] for key in self.aliases if key)  # a word no alias starts with is passed at once
         self.stopwords = frozenset(data["stopwords"])
 
     def matches(self, query_words: list[str], upper: set[str] = frozenset()) -> list[Match]:
