@@ -75,15 +75,11 @@ def search(args) -> SearchView:
     # fuzz tests must see both. The corpus's own query reader never fails on a user's words.
     results = corpus.search(query, limit=limit, kind=kind, source=source)
     view.query = results.query
-    made: dict[str, dict] = {}  # a hit both in the list and under its page is sanitized once
-
-    def out(hit) -> dict:
-        if hit.id not in made:
-            made[hit.id] = _hit_dict(hit.to_dict())
-        return made[hit.id]
-
-    view.hits = [out(h) for h in results.hits]
-    view.groups = [{"page": page, "title": hits[0].page, "url": _url(page), "hits": [out(h) for h in hits]}
+    # A hit both in the list and under its page is one Hit (corpus.finder): sanitized once.
+    shown = {h.id: h for h in results.hits} | {h.id: h for _, hits in results.groups for h in hits}
+    out = {hit_id: _hit_dict(hit.to_dict()) for hit_id, hit in shown.items()}
+    view.hits = [out[h.id] for h in results.hits]
+    view.groups = [{"page": page, "title": hits[0].page, "url": _url(page), "hits": [out[h.id] for h in hits]}
                    for page, hits in results.groups]
     if results.jump and view.hits and view.hits[0]["id"] == results.jump:
         jump = corpus.by_id[results.jump]
