@@ -7,6 +7,9 @@ from typing import Iterable
 from corpus.names import words
 
 
+MISSING = object()  # no answer remembered (None is an answer: no correction)
+
+
 def damerau(a: str, b: str, cap: int | None = None) -> int:
     """Optimal-string-alignment distance: edits, with adjacent swaps counting one.
 
@@ -36,6 +39,7 @@ class Lexicon:
 
     MIN_LENGTH = 5  # shorter words are abbreviations or English words more often than typos
     MIN_COUNT = 2  # a suggestion must be a word the corpus uses more than once
+    REMEMBERED = 1 << 14  # words whose answer is kept
 
     def __init__(self, texts: Iterable[str]):
         self.counts = Counter(w for text in texts for w in words(text) if not w.isdigit())
@@ -46,11 +50,24 @@ class Lexicon:
                 for key in _deletes(word) | {word}:
                     self._keys.setdefault(key, []).append(word)
                 self._initials.setdefault(word[0], []).append(word)
+        self._answers: dict[str, str | None] = {}  # word -> its correction, once worked out
 
     def correct(self, word: str) -> str | None:
         """The likeliest corpus word one or two edits away, or None when the word is fine."""
         if word in self.counts or len(word) < self.MIN_LENGTH or not word.isalpha():
             return None
+        # Remembered: a long word no delete key finds is compared with every word of its first
+        # letter (3-4 ms), and a search asks twice (split words, then did-you-mean).
+        # (Read once, returned as read: another thread may empty the memory in between.)
+        answer = self._answers.get(word, MISSING)
+        if answer is MISSING:
+            if len(self._answers) >= self.REMEMBERED:
+                self._answers.clear()
+            answer = self._answers[word] = self._nearest(word)
+        return answer
+
+    def _nearest(self, word: str) -> str | None:
+        """The likeliest corpus word one or two edits away from a word the corpus lacks."""
         candidates = {c for key in _deletes(word) | {word} for c in self._keys.get(key, ())}
         limit = 1 if len(word) < 7 else 2
         if not candidates and limit == 2:

@@ -202,6 +202,18 @@ def test_two_substitutions_in_a_long_word_are_two_edits():
     assert Lexicon(["Sabotage cancels an action card"] * 2).correct("sabatoge") == "sabotage"
 
 
+def test_a_lexicon_remembers_each_words_answer_up_to_its_limit(monkeypatch):
+    lexicon = Lexicon(["Sabotage cancels an action card"] * 2)
+    asked = []
+    nearest = lexicon._nearest
+    monkeypatch.setattr(lexicon, "_nearest", lambda word: asked.append(word) or nearest(word))
+    monkeypatch.setattr(lexicon, "REMEMBERED", 2)
+    answers = [lexicon.correct(w) for w in ("sabatoge", "sabatoge", "cancells", "zzzzzzz", "sabatoge")]
+    assert answers == ["sabotage", "sabotage", "cancels", None, "sabotage"]
+    # The third new word found the memory full and emptied it, so "sabatoge" was worked out again.
+    assert asked == ["sabatoge", "cancells", "zzzzzzz", "sabatoge"]
+
+
 def test_lexicon_suggests_only_words_used_more_than_once():
     assert Lexicon(["a carrier", "bombardment"] * 2 + ["capacity"]).correct("capcity") is None
 
