@@ -42,6 +42,15 @@ def test_deeply_nested_json_is_a_400(client, depth, opener):
     assert response.json["field"] == "body" and "nested" in response.json["error"]
 
 
+@pytest.mark.parametrize("inside", ["", "1", '"x"'])
+def test_nesting_counts_arrays_and_objects_up_to_the_limit(client, inside):
+    limit = client.application.config["MAX_JSON_DEPTH"]
+    at_limit = post_json(client, '{"ability":' + "[" * (limit - 1) + inside + "]" * (limit - 1) + "}")
+    over = post_json(client, '{"ability":' + "[" * limit + inside + "]" * limit + "}")
+    assert at_limit.status_code == 400 and "nested" not in at_limit.json["error"]  # refused for its shape
+    assert over.status_code == 400 and "nested" in over.json["error"]
+
+
 @pytest.mark.parametrize("data", [
     "", "nul", b"\xff\xfe\x00", "[]", "1", '"x"', "null", "true", "1e999", "NaN", "[" * 17 + "]" * 17,
     '{"ability": {"x": 1}}', '{"ability": "space_cannon", "units": "PDS"}', '{"ability": "space_cannon", '

@@ -16,7 +16,7 @@ DEFAULTS = {
     "CACHE_MAX_AGE": 300,          # seconds a proxy or browser may keep a page or JSON answer
     "MAX_CONTENT_LENGTH": 100_000,  # bytes of request body; more is refused with 413 unread
     "MAX_FIELD_CHARS": 200,        # longest parameter or JSON string (except q, which is cut)
-    "MAX_JSON_DEPTH": 16,          # deepest nesting of a JSON body
+    "MAX_JSON_DEPTH": 16,          # most arrays and objects nested in a JSON body
     "TRUSTED_HOSTS": ["localhost", "127.0.0.1", "::1"],  # Host headers answered; others get 400
     "SERVER_NAME": None,           # the public host name, used in absolute URLs when set
 }

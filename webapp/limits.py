@@ -58,10 +58,10 @@ def json_body():
 def _check_shape(body) -> None:
     """Walk the parsed body without recursion: depth and string lengths within the limits."""
     most, deepest = current_app.config["MAX_FIELD_CHARS"], current_app.config["MAX_JSON_DEPTH"]
-    stack = [("body", body, 0)]
+    stack = [("body", body, 1)]  # depth: the arrays and objects a value is or sits in, the body's own counting 1
     while stack:
         path, value, depth = stack.pop()
-        if depth > deepest:
+        if depth > deepest and isinstance(value, (dict, list)):
             raise WebError(_too_deep(), 400, field="body")
         if isinstance(value, str) and len(value) > most:
             raise WebError(f"{path}: is longer than {most} characters", 400, field=path)
