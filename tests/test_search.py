@@ -133,6 +133,12 @@ def test_known_words_and_forms_get_no_suggestion(corpus, query):
     assert corpus.search(query).did_you_mean is None
 
 
+def test_query_that_finds_nothing_is_offered_the_title_spelled_like_it(corpus):
+    # "mehc" is too short to respell word by word, so the fallback compares it with page titles.
+    results = corpus.search("mehc")
+    assert (results.hits, results.did_you_mean) == ([], "Mechs")
+
+
 def test_long_question_gets_no_suggestion(corpus):
     question = "when my dreadnougth bombards a planet with a planetary shield does the bombardment still happen"
     assert corpus.search(question).did_you_mean is None
