@@ -125,6 +125,28 @@ def test_ten_megabyte_body_is_refused_quickly(served):
     assert time.perf_counter() - started < 2  # generous on a shared machine; bench/web.py reports it
 
 
+def post_chunked(port: int, path: str, body: bytes) -> tuple[int, bytes]:
+    """One POST whose body is sent in chunks, with no Content-Length: status and body."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("POST", path, body=iter([body[i:i + 8192] for i in range(0, len(body), 8192)]),
+                     headers={"Content-Type": "application/json"}, encode_chunked=True)
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def test_chunked_body_past_the_limit_is_a_413_not_a_cut_one(served):
+    # Werkzeug cuts a body without Content-Length at MAX_CONTENT_LENGTH and parses the rest;
+    # valid JSON padded past the limit must be refused, not read as broken JSON.
+    body = b'{"ability": "space_cannon", "units": [{"name": "PDS II", "count": 2}]}'
+    status, text = post_chunked(served, "/api/resolve", body + b" " * 150_000)
+    assert status == 413 and b"MAX_CONTENT_LENGTH" in text
+    status, text = post_chunked(served, "/api/resolve", body)
+    assert status == 200 and b'"expected_hits"' in text
+
+
 def test_101_idle_sockets_do_not_take_the_server_offline(served):
     idle = idle_sockets(served, 101)
     try:
