@@ -86,6 +86,9 @@ class Server(BaseApplication):
             "threads": opts.threads,
             "worker_class": TimeoutWorker,
             "worker_connections": opts.connections,
+            # gunicorn's most (its default is 4,094): a query of MAX_QUERY_CHARS accented letters
+            # is 6,000 bytes URL-encoded, and the app promises to cut a long query, not refuse it.
+            "limit_request_line": 8190,
             "keepalive": opts.timeout,
             "timeout": max(30, opts.timeout * 3),  # a worker silent this long is restarted
             "graceful_timeout": 10,

@@ -147,6 +147,14 @@ def test_chunked_body_past_the_limit_is_a_413_not_a_cut_one(served):
     assert status == 200 and b'"expected_hits"' in text
 
 
+def test_a_query_of_max_query_chars_accented_letters_is_answered(served):
+    # 1,000 "é" are 6,000 bytes once URL-encoded: past gunicorn's default request line (4,094),
+    # which would refuse with its own HTML page a query the app promises to cut and answer.
+    status, headers, body = get(served, "/api/search?q=" + "%C3%A9" * 1000)
+    assert status == 200 and headers["Content-Type"].startswith("application/json")
+    assert b'"ok": true' in body or b'"ok":true' in body
+
+
 def test_101_idle_sockets_do_not_take_the_server_offline(served):
     idle = idle_sockets(served, 101)
     try:
