@@ -95,6 +95,19 @@ def test_topic_page_advertises_its_json_twin(client):
     assert '<link rel="alternate" type="application/json" href="/api/topics/space-cannon">' in html
 
 
+def json_twin(client, path: str) -> str:
+    """The address a page's rel=alternate link gives."""
+    found = re.search(r'<link rel="alternate" type="application/json" href="([^"]+)">', page(client, path))
+    return found[1].replace("&amp;", "&")
+
+
+def test_search_page_json_twin_keeps_its_limit_and_filters(client):
+    twin = json_twin(client, "/search?q=rider&limit=30")
+    assert twin.startswith("/api/search?") and len(client.get(twin).json["results"]) == 30
+    assert "kind=faq" in json_twin(client, "/search?q=rider&limit=30&kind=faq")
+    assert "limit=" not in json_twin(client, "/search?q=rider")
+
+
 def test_faction_page_shows_sections_with_notes(client):
     html = page(client, "/factions/xxcha")
     assert '<h2 class="section" id="factions/xxcha/quash">Quash</h2>' in html

@@ -100,7 +100,8 @@ def search():
     kinds = [(k, views.KIND_LABELS[k]) for k in KINDS if k != "text"]  # its label is "Rule" too
     sources = [(s, views.SOURCE_LABELS.get(s, s)) for s in search_view.source_names()]
     return render_template("search.html", view=view, kinds=kinds, sources=sources,
-                           json_url=urls.search_url(view.query, view.kind, api=True, source=view.source))
+                           json_url=urls.search_url(view.query, view.kind, api=True, source=view.source,
+                                                    limit=view.limit if "limit" in request.args else None))
 
 
 @bp.get("/suggest")
