@@ -4,19 +4,18 @@ A separate step (not inside the parsers) so that every format gets the same chec
 """
 from __future__ import annotations
 
-from html.parser import HTMLParser
-
 from ingest.bundles import is_bundle
 from ingest.encoding import as_utf8
 from ingest.errors import PageError
 from ingest.pages import Page, too_large
+from ingest.scan import TolerantParser
 
 # The outer containers a complete document closes; a page cut off mid-way leaves one open.
 # Inner ones (ol, li, div) are left open by sloppy but complete pages, so they are not counted.
 CONTAINERS = frozenset({"html", "body", "article", "main"})
 
 
-class _Balance(HTMLParser):
+class _Balance(TolerantParser):
     """Counts containers opened and closed."""
 
     def __init__(self):

@@ -50,6 +50,26 @@ def test_unreadable_file_exits_1_from_the_command_line(tmp_path, small_source):
     assert "R_unreadable.php: cannot read" in done.stderr
 
 
+def test_a_stray_marked_section_opener_does_not_sink_the_ingest(tmp_path, small_source):
+    # Python 3.11's HTMLParser raised AssertionError on "<![" that opens no section, and the
+    # cut-off check ran it on every page: one text page quoting a regex stopped the ingest.
+    (small_source / "notes.txt").write_text('Match a rule number: r"(?<![\\w.])(\\d+\\.\\d)" and <![ b\n')
+    (small_source / "R_pds.php").write_text((small_source / "R_pds.php").read_text() + "\n<![if x]>\n")
+    report = ingest([str(small_source)], tmp_path / "inst")
+    corpus = Corpus.load(tmp_path / "inst")
+    assert corpus.get("77.7d") and corpus.get("pds")  # R_pds.php, with its "<![if x]>", was read
+    assert [s.location for s in report.skipped] == [str(small_source / "notes.txt")]
+    assert "unrecognised format" in str(report.skipped[0])  # reported as notes, not a traceback
+
+
+def test_a_cut_off_page_with_a_stray_opener_is_still_found_cut(tmp_path, small_source, mirror):
+    data = (mirror / "R_abilities.php").read_bytes()
+    (small_source / "R_abilities.php").write_bytes(data[: len(data) // 2] + b" <![ b")
+    report = ingest([str(small_source)], tmp_path / "inst")
+    assert [s.location for s in report.skipped] == [str(small_source / "R_abilities.php")]
+    assert "cut off" in str(report.skipped[0])
+
+
 def test_page_cut_in_half_is_reported_and_skipped(tmp_path, small_source, mirror):
     data = (mirror / "R_abilities.php").read_bytes()
     (small_source / "R_abilities.php").write_bytes(data[: len(data) // 2])

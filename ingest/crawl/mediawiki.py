@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from typing import Iterable, Iterator
 from urllib.parse import parse_qs, quote, unquote, urlencode, urljoin, urlsplit, urlunsplit
 
 from ingest.crawl.http import Fetcher
 from ingest.errors import FetchError
 from ingest.pages import Page
+from ingest.scan import TolerantParser
 
 DEFAULT_TITLES = ("FAQ",)
 # redirects=1 so a title that is a wiki redirect yields the target page, not a stub.
@@ -80,7 +80,7 @@ def _check_api_answer(page: Page, title: str, article: str) -> None:
         raise FetchError(article, reason)
 
 
-class _WikiMarks(HTMLParser):
+class _WikiMarks(TolerantParser):
     """Notes the MediaWiki generator meta tag and the EditURI link pointing at api.php."""
 
     def __init__(self) -> None:

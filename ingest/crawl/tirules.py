@@ -4,13 +4,13 @@ from __future__ import annotations
 import logging
 import re
 from collections import deque
-from html.parser import HTMLParser
 from typing import Callable, Iterator
 from urllib.parse import urldefrag, urljoin, urlsplit, urlunsplit
 
 from ingest.crawl.http import Fetcher
 from ingest.errors import FetchError
 from ingest.pages import Page
+from ingest.scan import TolerantParser
 
 log = logging.getLogger(__name__)
 
@@ -20,7 +20,7 @@ _TOPIC_PATH = re.compile(r"^/[RFC]_[A-Za-z0-9_]+$")
 OnError = Callable[[FetchError], None]
 
 
-class _Hrefs(HTMLParser):
+class _Hrefs(TolerantParser):
     """Collects the href of every <a>, in document order."""
 
     def __init__(self) -> None:
