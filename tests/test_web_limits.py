@@ -132,6 +132,8 @@ def test_server_name_is_used_for_absolute_urls(web_instance):
     ('TRUSTED_HOSTS = "rules.example.org"', "TRUSTED_HOSTS"),
     ("SERVER_NAME = 443", "SERVER_NAME"),
     ("MAX_SEARCH_LIMIT = 5", "SEARCH_LIMIT"),  # the default 10 hits would be more than any ?limit= may ask
+    ('SEND_FILE_MAX_AGE_DEFAULT = "x"', "SEND_FILE_MAX_AGE_DEFAULT"),  # was a 500 on every static file
+    ("SEND_FILE_MAX_AGE_DEFAULT = -1", "SEND_FILE_MAX_AGE_DEFAULT"),
 ])
 def test_a_mistyped_setting_in_config_py_is_named_at_start(tmp_path, line, named):
     from webapp.errors import ConfigError
@@ -146,3 +148,19 @@ def test_well_typed_settings_in_config_py_are_taken(tmp_path):
                                         'SERVER_NAME = "rules.example.org"\n', encoding="utf-8")
     app = create_app({"INSTANCE": str(tmp_path)})
     assert app.config["SEARCH_LIMIT"] == 3 and app.config["CACHE_MAX_AGE"] == 0
+
+
+@pytest.mark.parametrize("value", ["0", "None", "timedelta(hours=2)"])
+def test_flask_kinds_of_static_file_lifetime_are_taken(tmp_path, value):
+    (tmp_path / "config.py").write_text(f"from datetime import timedelta\nSEND_FILE_MAX_AGE_DEFAULT = {value}\n",
+                                        encoding="utf-8")
+    assert create_app({"INSTANCE": str(tmp_path)}).config["SEND_FILE_MAX_AGE_DEFAULT"] == eval(
+        value, {"timedelta": __import__("datetime").timedelta})
+
+
+def test_a_config_py_that_exits_is_named_with_its_line(tmp_path):
+    from webapp.errors import ConfigError
+
+    (tmp_path / "config.py").write_text("import sys\nsys.exit(3)\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=rf"^{tmp_path / 'config.py'}, line 2: SystemExit: 3"):
+        create_app({"INSTANCE": str(tmp_path)})

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from flask import Flask
@@ -31,7 +32,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(DEFAULTS, INSTANCE=str(instance))
     try:
         app.config.from_pyfile("config.py", silent=True)
-    except Exception as exc:  # the file is the user's own Python: whatever it raises is theirs to fix
+    except (Exception, SystemExit) as exc:  # the file is the user's own Python: whatever it raises is theirs to fix
         from webapp.errors import ConfigError
         raise ConfigError.raised(instance / "config.py", exc) from None
     check_settings(app.config, instance / "config.py")
@@ -60,10 +61,10 @@ def check_settings(config, path: Path) -> None:
 
     for name, default in DEFAULTS.items():
         value = config[name]
-        if name == "SEND_FILE_MAX_AGE_DEFAULT":  # Flask's own, which also takes None or a timedelta
-            continue
+        if name == "SEND_FILE_MAX_AGE_DEFAULT" and (value is None or isinstance(value, timedelta)):
+            continue  # Flask's own setting, which also takes these
         if isinstance(default, int):
-            least = 0 if name == "CACHE_MAX_AGE" else 1
+            least = 0 if name in ("CACHE_MAX_AGE", "SEND_FILE_MAX_AGE_DEFAULT") else 1
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 raise ConfigError(path, f"{name} must be a whole number of at least {least}, not {value!r}")
         elif isinstance(default, list):
