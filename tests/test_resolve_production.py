@@ -262,3 +262,20 @@ def test_hybrid_crystal_fighters_ii_count_as_half_a_ship():
     answer = _produce([DOCK_3], [{"name": "Hybrid Crystal Fighter II", "count": 5}], capacity_in_system=0,
                       fleet_pool=2, ships_in_system=1)
     assert answer["warnings"] == []
+
+
+# Space docks on planets (79.3).
+PLANETS = {"mecatol rex": ("Mecatol Rex", 1), "jord": ("Jord", 4)}
+
+
+def test_two_space_docks_on_one_planet_cite_79_3():
+    docks = [{"name": "Space Dock I", "planet": "Mecatol Rex"}, {"name": "Space Dock I", "planet": "mecatol rex"}]
+    answer = resolve({"ability": "production", "producers": docks, "build": [{"name": "Carrier II"}]}, PLANETS)
+    assert (answer["allowed"], _violated(answer), answer["violations"][0]["field"]) == (
+        False, ["79.3"], "producers[1].planet")
+
+
+def test_space_docks_on_two_planets_are_allowed():
+    docks = [{"name": "Space Dock I", "planet": "Mecatol Rex"}, {"name": "Space Dock II", "planet": "Jord"}]
+    answer = resolve({"ability": "production", "producers": docks, "build": [{"name": "Carrier II"}]}, PLANETS)
+    assert answer["allowed"] is True

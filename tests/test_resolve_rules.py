@@ -188,6 +188,7 @@ MEANINGS = {
     "67.5a": "remove a unit from any system that does not contain one of their command tokens",
     "67.6": "cannot produce ships in a system that contains other players",
     "14.1": "can still use a blockaded unit to produce ground forces",
+    "79.3": "maximum of one space dock",
     "79.4a": "destroyed when it is blockaded",
     "96.2": "each color of plastic comes with the following units",
     "78.2a": "start of combat",

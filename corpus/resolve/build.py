@@ -69,7 +69,7 @@ def find_violations(req: ProductionRequest, tally: Tally) -> list[Finding]:
                   else "no other producing unit is here")
         message = f"{infantry} infantry to produce, but Arborec space docks cannot produce infantry and {others}."
         found.append(Finding("68.1d", message, "build"))
-    found += limits.reinforcement_findings(req)[0] + limits.enemy_ship_findings(req)
+    found += limits.reinforcement_findings(req)[0] + limits.enemy_ship_findings(req) + limits.dock_findings(req)
     resources = req.context.get("resources")
     if resources is not None and tally.cost > resources:
         found.append(Finding("26.1", f"The units cost {tally.cost} but only {resources} resources are available.",

@@ -1,5 +1,5 @@
 """Limits on a build order beyond Production: reinforcements (67.5, 96.2), enemy ships (67.6, 14),
-capacity (16) and the fleet pool (37), with Fighter II's fleet-pool allowance."""
+one space dock per planet (79.3), capacity (16) and the fleet pool (37), with Fighter II's fleet-pool allowance."""
 from __future__ import annotations
 
 import math
@@ -99,6 +99,21 @@ def enemy_ship_findings(req: ProductionRequest) -> list[Finding]:
                              f"producers[{crowded.index}].enemy_ships"))
     found += [Finding("79.4a", f"{p.unit.name} is blockaded, so it is destroyed and produces nothing.",
                       f"producers[{p.index}].enemy_ships") for p in req.producers if destroyed(req, p)]
+    return found
+
+
+def dock_findings(req: ProductionRequest) -> list[Finding]:
+    """Each planet can have at most one space dock (79.3); only producers that name their planet are compared."""
+    found, seen = [], set()
+    for p in req.producers:
+        # A structure on a planet that produces is a space dock (a Floating Factory is in space).
+        if not p.planet or p.unit.type != "structure" or p.unit.in_space:
+            continue
+        if p.planet in seen:
+            found.append(Finding("79.3", f"{p.unit.name} on {p.planet}, but {p.planet} already has a space dock: "
+                                         "each planet can have a maximum of one space dock.",
+                                 f"producers[{p.index}].planet"))
+        seen.add(p.planet)
     return found
 
 
