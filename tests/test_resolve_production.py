@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from corpus.resolve import ResolveError, resolve
+from corpus.resolve import ResolveError, catalogue, resolve
 
 DOCK_3 = {"name": "Space Dock I", "planet_resources": 3}
 
@@ -279,3 +279,16 @@ def test_space_docks_on_two_planets_are_allowed():
     docks = [{"name": "Space Dock I", "planet": "Mecatol Rex"}, {"name": "Space Dock II", "planet": "Jord"}]
     answer = resolve({"ability": "production", "producers": docks, "build": [{"name": "Carrier II"}]}, PLANETS)
     assert answer["allowed"] is True
+
+
+# The Cavalry is the Nomad's promissory note: a ship takes the Memoria's values; no one produces it.
+@pytest.mark.parametrize("name", ["The Cavalry I", "The Cavalry II"])
+def test_the_cavalry_cannot_be_produced(name):
+    answer = _produce([SPACE_DOCK_II], [{"name": name}])
+    assert (answer["allowed"], [(v["rule"], v["field"]) for v in answer["violations"]], answer["units_counted"]) == (
+        False, [("67.1", "build[0]")], 0)
+    assert "promissory note" in answer["violations"][0]["message"]
+
+
+def test_the_build_picker_does_not_offer_the_cavalry():
+    assert not [u["name"] for u in catalogue("build") if "Cavalry" in u["name"]]

@@ -83,6 +83,8 @@ SCENARIOS = [
         "capacity_in_system": 0,
         "units_in_space": 9,
     },
+    {"ability": "production", "producers": [{"name": "Space Dock I", "planet_resources": 2}],
+     "build": [{"name": "The Cavalry II"}]},
     {
         "ability": "production",
         "producers": [{"name": "Floating Factory I"}],
@@ -176,6 +178,7 @@ MEANINGS = {
     "68.2": "place them in the active system",
     "68.3": "planets that contain a unit that used its",
     "68.4": "space area",
+    "67.1": "cost value presented on its faction sheet or technology card",
     "26.1": "equal to or greater than the cost",
     "26.2": "two of that unit",
     "26.3a": "Structures do not have costs",

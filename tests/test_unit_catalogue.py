@@ -132,3 +132,12 @@ def test_a_clone_of_the_bot_is_read_under_its_resources(shared, tmp_path, monkey
     monkeypatch.setattr(unit_catalogue, "TARGET", tmp_path / "units.json")
     unit_catalogue.main([str(tmp_path / "bot")])
     assert json.loads((tmp_path / "units.json").read_text(encoding="utf-8")) == json.loads(TARGET.read_text("utf-8"))
+
+
+def test_the_cavalry_is_marked_as_the_nomads_promissory_note(shared):
+    # The bot models the note as a unit sharing the note's alias; the card is no unit of any faction sheet.
+    notes = json.loads((shared / "mirror/asyncti4/data/promissory_notes/promissory_notes.json").read_text())
+    text = next(n["text"] for n in notes if n["alias"] == "cavalry")
+    assert "Nomad's flagship" in text
+    assert {u.name: u.promissory_note for u in load().units if "cavalry" in u.id} == {
+        "The Cavalry I": "The Cavalry", "The Cavalry II": "The Cavalry"}

@@ -78,7 +78,12 @@ def find_violations(req: ProductionRequest, tally: Tally) -> list[Finding]:
 
 
 def _no_cost(order: Order) -> Finding:
-    """A unit without a cost cannot be produced (26.3; structures 26.3a)."""
+    """A unit without a cost cannot be produced (26.3; structures 26.3a), nor a promissory note (67.1)."""
+    if order.unit.promissory_note:
+        return Finding("67.1", f"{order.unit.name} cannot be produced: it stands for the promissory note "
+                               f"{order.unit.promissory_note}, a card that lends another player's ship some values "
+                               "in combat, not a unit with a cost on a faction sheet or technology card.",
+                       f"build[{order.index}]")
     if order.unit.type == "structure":
         return Finding("26.3a", f"{order.unit.name} has no cost, so it cannot be produced: structures are placed "
                                 "by effects such as the Construction strategy card.", f"build[{order.index}]")

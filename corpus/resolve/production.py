@@ -50,8 +50,8 @@ class Order:
 
     @property
     def producible(self) -> bool:
-        """Units without a cost cannot be produced (26.3)."""
-        return self.unit.cost is not None
+        """Units without a cost (26.3) and promissory notes' stand-ins (67.1) cannot be produced."""
+        return self.unit.producible
 
 
 @dataclass(frozen=True)

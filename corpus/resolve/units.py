@@ -91,6 +91,13 @@ class Unit:
     move: int | None = None
     # The combat roll has one die per opponent's non-fighter ship in the system (Salai Sai Corian).
     combat_per_opponent_ship: bool = False
+    # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.
+    promissory_note: str | None = None
+
+    @property
+    def producible(self) -> bool:
+        """Units with a cost can be produced (26.3), except a promissory note's stand-in (67.1)."""
+        return self.cost is not None and self.promissory_note is None
 
     def ability(self, name: str) -> Roll | None:
         """The unit's roll for a dice ability, or None."""
@@ -196,14 +203,14 @@ def load() -> Catalogue:
     return Catalogue(tuple(_unit(record) for record in json.loads(text)["units"]))
 
 
-# Which units each picker shows; "build" lists the units that have a cost.
+# Which units each picker shows; "build" lists the units that can be produced.
 PICKERS = {
     "space_cannon": lambda u: u.space_cannon is not None,
     "space_cannon_defense": lambda u: u.space_cannon is not None and u.on_planet,
     "bombardment": lambda u: u.bombardment is not None,
     "anti_fighter_barrage": lambda u: u.anti_fighter_barrage is not None,
     "production": lambda u: u.production is not None,
-    "build": lambda u: u.cost is not None,
+    "build": lambda u: u.producible,
 }
 
 
