@@ -75,7 +75,7 @@ def test_static_files_answer_conditional_gets(client):
 
 @pytest.mark.parametrize("method, path, status", [
     ("get", "/api/search?q=pds&limit=0", 400), ("get", "/rules/no-such-page", 404),
-    ("post", "/api/resolve", 400), ("get", "/api/nothing", 404),
+    ("post", "/api/resolve", 400), ("get", "/api/nothing", 404), ("get", "/static/nope.css", 404),
 ])
 def test_errors_and_posts_are_not_cached(client, method, path, status):
     response = getattr(client, method)(path)

@@ -66,7 +66,7 @@ def known_not_modified():
 
 def add_headers(response):
     """After the view: ETag and Cache-Control on answers a cache may keep, no-store on the rest."""
-    if request.endpoint == "static":
+    if request.endpoint == "static" and response.status_code in (200, 304):
         response.cache_control.public = True
         return response
     if not _cacheable_request() or response.status_code not in CACHEABLE:
