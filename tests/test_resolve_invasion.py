@@ -126,3 +126,21 @@ def test_a_hel_titan_destroyed_by_bombardment_fires_no_space_cannon_defense():
     answer = battle("invasion", side(("War Sun", 1), ("Infantry II", 1)), side(("Hel-Titan I", 1)))
     expected = 0.896 + 0.096 * 0.5 * 0.375 + 0.008 * 0.5 * 0.140625
     assert answer["outcome"]["attacker"] == pytest.approx(expected, abs=EXACT)
+
+
+def test_disable_lifts_the_pds_planetary_shield():
+    # Disable: the PDS loses Planetary Shield and Space Cannon, so the dreadnought bombards (5: 60%) as if no PDS
+    # were there, and no Space Cannon Defense is fired; then a 1-v-1 infantry combat (30% a side).
+    defender = side(("Infantry I", 1), ("PDS I", 1), modifiers=["no_space_cannon"])
+    answer = battle("invasion", side(("Dreadnought I", 1), ("Infantry I", 1)), defender)
+    assert answer["outcome"]["attacker"] == pytest.approx(0.6 + 0.4 * 0.21 / 0.51, abs=EXACT)
+    assert "15.1f" not in [s["rule"] for s in answer["steps"]]
+    lifted = next(s for s in answer["steps"] if s["title"] == "Planetary Shield lost")
+    assert "Disable" in lifted["text"]
+
+
+def test_disable_leaves_a_mechs_planetary_shield():
+    # Only PDS units lose Planetary Shield: the Letani Behemoth (a mech) keeps the planet from being bombarded.
+    defender = side(("Letani Behemoth", 1), ("PDS I", 1), modifiers=["no_space_cannon"])
+    answer = battle("invasion", side(("Dreadnought I", 1), ("Infantry I", 1)), defender)
+    assert "15.1f" in [s["rule"] for s in answer["steps"]]

@@ -7,10 +7,19 @@ from .request import Group, SideRequest
 from .space import ability_dice, receive
 
 
+def disabled(dfn: SideRequest) -> bool:
+    """Disable: the defender's PDS units lose Planetary Shield and Space Cannon during this invasion."""
+    return dfn.mods.has("no_space_cannon")
+
+
+def shields(dfn: SideRequest) -> list[Group]:
+    """The defender's units with Planetary Shield, less the PDS units Disable takes it from."""
+    return [g for g in dfn.groups if g.spec.planetary_shield and not (disabled(dfn) and g.spec.pds)]
+
+
 def shield_blocks(att: SideRequest, dfn: SideRequest) -> bool:
     """Planetary Shield on the planet stops Bombardment unless a war sun (or the like) is there (15.1f, 65.3)."""
-    shielded = any(g.spec.planetary_shield for g in dfn.groups)
-    return shielded and not any(g.spec.removes_planetary_shield for g in att.groups)
+    return bool(shields(dfn)) and not any(g.spec.removes_planetary_shield for g in att.groups)
 
 
 def bombardment_dice(att: SideRequest, dfn: SideRequest) -> tuple[tuple[int, int], ...]:
@@ -23,7 +32,7 @@ def bombardment_dice(att: SideRequest, dfn: SideRequest) -> tuple[tuple[int, int
 
 def defense_groups(dfn: SideRequest) -> list[Group]:
     """Units on the invaded planet that fire Space Cannon Defense (not ships, not from adjacent systems: 77.7d)."""
-    if dfn.mods.has("no_space_cannon"):
+    if disabled(dfn):
         return []
     return [g for g in dfn.groups
             if g.spec.space_cannon is not None and not g.spec.ship and not g.adjacent]

@@ -72,9 +72,11 @@ MODIFIERS = {m.key: m for m in (
              "2 fewer hits from the opponent's combat roll in one round of space combat (round 1 unless \"round\" "
              "says otherwise)", SPACE, takes_round=True),
     Modifier("no_space_cannon", "Disable / Solar Flare", "action card",
-             "Effects such as Disable (your opponents' PDS lose Space Cannon during this invasion) and Solar Flare "
-             "(others cannot use Space Cannon against your ships).",
-             "this side's units do not use Space Cannon", ABILITY_ROLLS),
+             "Disable: your opponents' PDS units lose Planetary Shield and Space Cannon during this invasion. "
+             "Solar Flare: during the movement of this tactical action, other players cannot use Space Cannon "
+             "against your ships.",
+             "this side's units do not use Space Cannon; in an invasion (Disable) its PDS units also lose "
+             "Planetary Shield", ABILITY_ROLLS),
 )}
 
 

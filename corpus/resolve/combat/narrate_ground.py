@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..steps import Step, num, pct, plural
-from .invasion import bombardment_dice, defense_dice, shield_blocks
+from .invasion import bombardment_dice, defense_dice, shield_blocks, shields
 from .markov import DEFENDER, hit_distribution
 from .narrate import assignment_step, dice_text, left_out, lineup, modifier_steps, odds, result_step, roll_steps
 
@@ -82,13 +82,18 @@ def _bombardment(battle: Battle) -> list[Step]:
                   f"of {plural(targets, 'ground force')}."),
              Step("15.2a", "Excess hits", "Hits beyond the ground forces on the planet have no effect.")]
     if any(g.spec.planetary_shield for g in dfn.groups):
-        steps.insert(0, _shield_lifted(att))
+        steps.insert(0, _shield_lifted(att, dfn))
     return steps
 
 
-def _shield_lifted(att) -> Step:
-    """What lifts the defender's Planetary Shield: a war sun (65.3) or a card that says so (Arc Secundus)."""
-    lifter = next(g.spec for g in att.groups if g.spec.removes_planetary_shield)
+def _shield_lifted(att, dfn) -> Step:
+    """What lifts the defender's Planetary Shield: a war sun (65.3), a card that says so (Arc Secundus) or
+    Disable, which takes it from PDS units."""
+    lifter = next((g.spec for g in att.groups if g.spec.removes_planetary_shield), None)
+    if lifter is None or not shields(dfn):
+        return Step("65", "Planetary Shield lost",
+                    "Disable: the defender's PDS units lose Planetary Shield and Space Cannon during this invasion, "
+                    "so the planet may be bombarded.", "card")
     if lifter.klass == "war_sun":
         return Step("65.3", "War sun removes Planetary Shield",
                     f"{lifter.name} is in the system, so the defender's units are treated as not having "

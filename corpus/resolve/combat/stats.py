@@ -38,6 +38,7 @@ class Spec:
     move: int | None = None  # None: it moves only when transported (Fighter I), which matters in a retreat
     capacity: int = 0
     per_opponent_ship: bool = False  # combat dice: one per opponent's non-fighter ship (Salai Sai Corian)
+    pds: bool = False  # a PDS or a faction's PDS (Hel-Titan): what Disable names
 
     @property
     def combat_text(self) -> str:
@@ -75,6 +76,8 @@ def spec(unit: Unit) -> Spec:
         anti_fighter_barrage=unit.anti_fighter_barrage, bombardment=unit.bombardment,
         planetary_shield=unit.planetary_shield, removes_planetary_shield=unit.removes_planetary_shield,
         move=unit.move, capacity=unit.capacity, per_opponent_ship=unit.combat_per_opponent_ship,
+        # The only structures with Space Cannon or Planetary Shield are PDS units and faction PDS.
+        pds=unit.type == "structure" and (unit.space_cannon is not None or unit.planetary_shield),
     )
 
 
