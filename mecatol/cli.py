@@ -46,7 +46,11 @@ def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool
     folder = instance_dir(instance)
     specs = list(sources) or default_sources(folder)
     progress = None if quiet else (lambda pages: tqdm(pages, desc="parsing", unit="page", file=sys.stderr))
-    report = ingest(specs, folder, strict=strict, progress=progress, delay=delay, homebrew=homebrew)
+    try:
+        report = ingest(specs, folder, strict=strict, progress=progress, delay=delay, homebrew=homebrew)
+    except OSError as exc:  # a full disk or a file-size limit: bare, its message names no folder
+        raise IngestError(f"ingest into {folder} stopped: {exc}; the corpus there is unchanged "
+                          "(free some space, or ingest into another --instance)") from exc
     for skipped in report.skipped:
         click.echo(f"skipped {skipped}", err=True)
     for problem in report.problems:  # the page was read; this part of it was left out or read otherwise

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+import resource
+import signal
 import subprocess
 import sys
 import time
@@ -181,3 +183,21 @@ def test_huge_page_over_http_is_refused_after_the_cap(tmp_path):
                 Fetcher(tmp_path / "cache", delay=0).get(url)
         finally:
             server.shutdown()
+
+
+def test_a_write_that_fails_midway_names_the_folder_and_keeps_the_corpus(tmp_path, small_source):
+    # A real fault, without mounting a small disk: a file-size limit makes the new corpus's writes fail.
+    instance = tmp_path / "inst"
+    assert mecatol("ingest", str(small_source), "--instance", str(instance), "--quiet").returncode == 0
+    (small_source / "R_movement.php").unlink()
+
+    def small_files():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a failed write, not a killed process
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
+
+    done = subprocess.run([sys.executable, "-m", "mecatol", "ingest", str(small_source), "--instance",
+                           str(instance), "--quiet"], capture_output=True, text=True, timeout=60,
+                          preexec_fn=small_files)
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert f"ingest into {instance} stopped: " in done.stderr and "the corpus there is unchanged" in done.stderr
+    assert Corpus.load(instance).get("58.4b")  # a rule of the page removed, from the corpus before
