@@ -160,3 +160,33 @@ def test_a_modifier_is_taken_only_by_the_battles_it_applies_to(ability, key):
 def test_the_catalogue_of_a_battle_lists_the_modifiers_that_apply_to_it():
     for ability in UNITS:
         assert {m["key"] for m in modifier_catalogue(ability)} == {k for k, on in APPLIES.items() if ability in on}
+
+
+def _step(answer: dict, title: str) -> str:
+    return next(s["text"] for s in answer["steps"] if s["title"].startswith(title))
+
+
+def test_morale_boost_in_round_one_narrates_round_one_dice():
+    # Dreadnought II hits on 5-10; +1 in round 1: 4-10, 70% a die, so 2 dice expect 1.4 hits (1.2 from round 2).
+    answer = space(side(("Dreadnought II", 2), modifiers=["morale_boost"]),
+                   side(("Carrier I", 1), ("Destroyer II", 2)), retreat={"side": "defender", "round": 2})
+    text = _step(answer, "Attacker rolls")
+    round_one, _, later = text.partition("From round 2")
+    assert "2 dice hitting on 4-10" in round_one and "expected 1.4 hits" in round_one and "5-10" not in round_one
+    assert "2 dice hitting on 5-10" in later
+
+
+def test_morale_boost_in_a_later_round_names_that_round():
+    answer = space(side(("Dreadnought II", 2), modifiers=[{"name": "morale_boost", "round": 3}]),
+                   side(("Carrier I", 1)))
+    text = _step(answer, "Attacker rolls")
+    assert "2 dice hitting on 5-10" in text and "expected 1.2 hits" in text
+    assert "In round 3: 2 dice hitting on 4-10" in text
+
+
+@pytest.mark.parametrize("cruisers, applied", [(2, False), (3, True)])
+def test_assault_cannon_step_says_whether_it_applies(cruisers, applied):
+    answer = space(side(("Cruiser I", cruisers), modifiers=["assault_cannon"]), side(("Destroyer I", 1)))
+    text = _step(answer, "Assault Cannon")
+    assert ("Applied here: the opponent destroys" in text) is applied
+    assert ("needs 3" in text) is not applied

@@ -5,14 +5,15 @@ from typing import TYPE_CHECKING
 
 from ..steps import Step, num, pct, plural
 from .assign import Side, dice_groups, non_fighters
-from .markov import hit_distribution
-from .modifiers import MODIFIERS
+from .markov import STATIONARY, hit_distribution
+from .narrate_mods import modifier_steps
 from .results import outcome
 from .retreat import removed_on_retreat
 from .space import afb_dice, offense_dice
 
 if TYPE_CHECKING:
     from . import Battle
+
 
 def space_steps(battle: Battle) -> list[Step]:
     """Space combat, rule 78, with Space Cannon Offense (77) before it."""
@@ -78,45 +79,6 @@ def _adjacent(role: str, name: str, ability: str) -> Step:
                     "Defense cannot be fired from adjacent systems.")
     return Step("42.1", "Does not fight",
                 f"{who}, not on the planet: it does not roll or take hits in ground combat.")
-
-
-def modifier_rules(ability: str, role: str) -> dict[str, str]:
-    """The rule each modifier's step cites, in this battle and for this side."""
-    rules = {"unrelenting": "78.5", "fragile": "78.5", "morale_boost": "78.5", "duranium_armor": "87.3",
-             "antimass_deflectors": "77.3", "graviton_laser_system": "77.5", "plasma_scoring": "77.3",
-             "extra_die": "10.1", "assault_cannon": "78.2a", "no_space_cannon": "77.1",
-             "non_euclidean_shielding": "87.6", "shields_holding": "78.6"}
-    if ability != "space_combat":
-        rules.update(unrelenting="42.1", fragile="42.1", morale_boost="42.1", plasma_scoring="15.1",
-                     extra_die="15.1", antimass_deflectors="77.7", no_space_cannon="77.7")
-    if ability == "invasion" and role == "defender":
-        # The defender's extra die goes to its Space Cannon Defense; only the attacker bombards.
-        rules.update(plasma_scoring="77.7", extra_die="77.7")
-    return rules
-
-
-def modifier_steps(battle: Battle) -> list[Step]:
-    """One step per card a side brings, quoting what the resolver applies."""
-    steps = []
-    for role in ("attacker", "defender"):
-        req = getattr(battle.request, role)
-        rules = modifier_rules(battle.request.ability, role)
-        for key in sorted(req.mods.keys):
-            mod = MODIFIERS[key]
-            title, effect = mod.card, mod.effect
-            if key == "morale_boost":
-                round_no = req.mods.morale_round
-                title, effect = f"{mod.card} (round {round_no})", f"+1 to this side's combat rolls in round {round_no}"
-            elif key == "shields_holding":
-                round_no = req.mods.round_of(key)
-                title = f"{mod.card} (round {round_no})"
-                effect = f"2 fewer hits from the opponent's combat roll in round {round_no}"
-            steps.append(Step(rules[key], title, f"{role.capitalize()}: {mod.text} Applied here: {effect}.", "card"))
-        if req.mods.combat_modifier:
-            steps.append(Step(rules["unrelenting"], "Combat modifier",
-                              f"{role.capitalize()}: {req.mods.combat_modifier:+d} to each combat roll, as given "
-                              "(never to Space Cannon, Anti-Fighter Barrage or Bombardment rolls)."))
-    return steps
 
 
 def dice_text(dice: tuple[tuple[int, int], ...]) -> str:
@@ -225,19 +187,32 @@ def _what_retreats(side: Side) -> str:
 
 
 def roll_steps(battle: Battle, rule: str) -> list[Step]:
-    """The combat roll of each side, with its modifiers."""
+    """The combat roll of each side, with its modifiers: round 1's dice, and the round a one-round card changes."""
     chain = battle.chain
     steps = []
     for side, other in ((chain.attacker, chain.defender), (chain.defender, chain.attacker)):
         if not side.specs:
             continue  # an undefended planet: no one there rolls
-        mod = side.mods.combat(0)
-        dice = dice_groups(side, side.initial(), mod, non_fighters(other, other.initial()))
-        extra = f" ({mod:+d} applied to each die)" if mod else ""
+        opposing = non_fighters(other, other.initial())
+        first = side.mods.combat(1)
+        dice = dice_groups(side, side.initial(), first, opposing)
+        text = f"{_roll_text(side, first, opposing)}; at the start, {odds(dice)}."
+        boosted = side.mods.morale_round
+        if boosted == 1:
+            text = f"In round 1: {text} From round 2: {_roll_text(side, side.mods.combat(STATIONARY), opposing)}."
+        elif boosted is not None:
+            text += f" In round {boosted}: {_roll_text(side, side.mods.combat(boosted), opposing)}."
         steps.append(Step(rule, f"{side.role.capitalize()} rolls",
-                          f"One die per unit (more for units with several burst icons, {rule}a): "
-                          f"{dice_text(dice) or 'no dice'}{extra}; at the start, {odds(dice)}.{_per_ship(side)}"))
+                          f"One die per unit (more for units with several burst icons, {rule}a). "
+                          f"{text}{_per_ship(side)}"))
     return steps
+
+
+def _roll_text(side: Side, modifier: int, opposing: int) -> str:
+    """"2 dice hitting on 4-10 (+1 applied to each die)" for a side at full strength."""
+    dice = dice_groups(side, side.initial(), modifier, opposing)
+    extra = f" ({modifier:+d} applied to each die)" if modifier else ""
+    return f"{dice_text(dice) or 'no dice'}{extra}"
 
 
 def _per_ship(side: Side) -> str:

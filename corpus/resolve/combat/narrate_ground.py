@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 from ..steps import Step, num, pct, plural
 from .invasion import bombardment_dice, defense_dice, shield_blocks, shields
 from .markov import DEFENDER, hit_distribution
-from .narrate import assignment_step, dice_text, left_out, lineup, modifier_steps, odds, result_step, roll_steps
+from .narrate import assignment_step, dice_text, left_out, lineup, odds, result_step, roll_steps
+from .narrate_mods import modifier_steps
 
 if TYPE_CHECKING:
     from . import Battle

@@ -1,0 +1,67 @@
+"""The steps of the cards a side brings to a battle, each with what the resolver applies here."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..steps import Step, plural
+from .assign import non_fighters
+from .modifiers import MODIFIERS
+from .space import offense_dice
+
+if TYPE_CHECKING:
+    from . import Battle
+
+
+def modifier_rules(ability: str, role: str) -> dict[str, str]:
+    """The rule each modifier's step cites, in this battle and for this side."""
+    rules = {"unrelenting": "78.5", "fragile": "78.5", "morale_boost": "78.5", "duranium_armor": "87.3",
+             "antimass_deflectors": "77.3", "graviton_laser_system": "77.5", "plasma_scoring": "77.3",
+             "extra_die": "10.1", "assault_cannon": "78.2a", "no_space_cannon": "77.1",
+             "non_euclidean_shielding": "87.6", "shields_holding": "78.6"}
+    if ability != "space_combat":
+        rules.update(unrelenting="42.1", fragile="42.1", morale_boost="42.1", plasma_scoring="15.1",
+                     extra_die="15.1", antimass_deflectors="77.7", no_space_cannon="77.7")
+    if ability == "invasion" and role == "defender":
+        # The defender's extra die goes to its Space Cannon Defense; only the attacker bombards.
+        rules.update(plasma_scoring="77.7", extra_die="77.7")
+    return rules
+
+
+def modifier_steps(battle: Battle) -> list[Step]:
+    """One step per card a side brings, quoting what the resolver applies."""
+    steps = []
+    for role in ("attacker", "defender"):
+        req = getattr(battle.request, role)
+        rules = modifier_rules(battle.request.ability, role)
+        for key in sorted(req.mods.keys):
+            mod = MODIFIERS[key]
+            title, effect = mod.card, mod.effect
+            if key == "morale_boost":
+                round_no = req.mods.morale_round
+                title, effect = f"{mod.card} (round {round_no})", f"+1 to this side's combat rolls in round {round_no}"
+            elif key == "shields_holding":
+                round_no = req.mods.round_of(key)
+                title = f"{mod.card} (round {round_no})"
+                effect = f"2 fewer hits from the opponent's combat roll in round {round_no}"
+            elif key == "assault_cannon":
+                effect = _assault_cannon(battle, role, effect)
+            steps.append(Step(rules[key], title, f"{role.capitalize()}: {mod.text} Applied here: {effect}.", "card"))
+        if req.mods.combat_modifier:
+            steps.append(Step(rules["unrelenting"], "Combat modifier",
+                              f"{role.capitalize()}: {req.mods.combat_modifier:+d} to each combat roll, as given "
+                              "(never to Space Cannon, Anti-Fighter Barrage or Bombardment rolls)."))
+    return steps
+
+
+def _assault_cannon(battle: Battle, role: str, effect: str) -> str:
+    """Assault Cannon needs 3 non-fighter ships in the system (its card); say so when the side has fewer."""
+    side = getattr(battle.chain, role)
+    ships = non_fighters(side, side.initial())
+    if ships < 3:
+        return (f"no effect, since this side has {plural(ships, 'non-fighter ship')} in the system and the card "
+                "needs 3")
+    other = battle.request.defender if role == "attacker" else battle.request.attacker
+    # The engine counts the ships after Space Cannon Offense, which can leave fewer than 3.
+    if offense_dice(other, getattr(battle.request, role).mods):
+        effect += ", if 3 of this side's non-fighter ships survive Space Cannon Offense"
+    return effect
