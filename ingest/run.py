@@ -85,8 +85,11 @@ def read_sources(specs: Iterable[str], cache_dir: Path, report: Report,
             yield from read_local(spec, on_error=report.skipped.append)
 
 
-def check_urls(specs: Iterable[str]) -> None:
-    """Refuse a malformed URL before anything is read or fetched; no retry can mend it."""
+def check_specs(specs: Iterable[str]) -> None:
+    """Refuse a blank source or a malformed URL before anything is read or fetched; no retry can mend it."""
+    if any(not spec.strip() for spec in specs):
+        # An empty path would read the current folder, whatever it holds (a variable left unset).
+        raise IngestError("a source is blank: give a file, folder or URL")
     urls = [spec for spec in specs if is_url(spec)]
     if urls:
         from ingest.crawl.http import check_url  # only crawls need the network code
@@ -133,7 +136,7 @@ def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | 
            homebrew: bool = False) -> Report:
     """Read, parse, post-process and publish, holding the instance's ingest lock."""
     report = Report()
-    check_urls(specs)
+    check_specs(specs)
     pages = list(read_sources(specs, instance / "cache", report, delay))
     entries = parse_all(pages, report, progress)
     if strict and (report.skipped or report.problems):

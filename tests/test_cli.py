@@ -60,6 +60,13 @@ def test_errors_are_one_clear_line_and_exit_2(monkeypatch, capsys, tmp_path, arg
     assert len(err.strip().splitlines()) == 1 and err.startswith("mecatol: ")
 
 
+def test_a_blank_source_is_refused_not_read_as_the_current_folder(monkeypatch, capsys, tmp_path, small_source):
+    monkeypatch.chdir(small_source)  # pages an empty path would have read
+    code, _, err = run_cli(monkeypatch, capsys, "ingest", "", "--instance", str(tmp_path / "inst"))
+    assert code == 2 and err.strip() == "mecatol: a source is blank: give a file, folder or URL"
+    assert not (tmp_path / "inst" / "corpus").exists()
+
+
 def test_bare_command_prints_its_help_not_an_error_line(monkeypatch, capsys):
     code, _, err = run_cli(monkeypatch, capsys)
     assert code == 2
