@@ -33,6 +33,10 @@ def default_sources(instance: Path) -> list[str]:
     if not shared.is_dir():
         raise SourceError(str(shared), "no shared data folder here; set MECATOL_SHARED to the folder holding "
                                        "mirror/ and seeds/, or name the sources to read")
+    missing = [name for name in DEFAULT_SOURCES if not (shared / name).exists()]
+    if missing:
+        raise SourceError(str(shared), f"has no {', '.join(missing)}; set MECATOL_SHARED to the folder holding "
+                                       "mirror/ and seeds/, or name the sources to read")
     return [str(shared / name) for name in DEFAULT_SOURCES]
 
 

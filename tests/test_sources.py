@@ -37,6 +37,15 @@ def test_a_missing_shared_folder_names_the_setting(tmp_path, monkeypatch):
     assert str(tmp_path / "nowhere") in str(caught.value)
 
 
+def test_a_shared_folder_without_the_snapshots_names_what_is_missing_and_the_setting(tmp_path, monkeypatch):
+    monkeypatch.delenv("MECATOL_SOURCES", raising=False)
+    (tmp_path / "shared" / "seeds").mkdir(parents=True)  # a folder that exists, but not the one meant
+    monkeypatch.setenv("MECATOL_SHARED", str(tmp_path / "shared"))
+    with pytest.raises(SourceError, match="MECATOL_SHARED") as caught:
+        default_sources(tmp_path)
+    assert str(caught.value).startswith(f"{tmp_path / 'shared'}: has no mirror/tirules, mirror/wiki, mirror/asyncti4")
+
+
 def test_a_sources_setting_that_lists_nothing_names_it(tmp_path, monkeypatch):
     monkeypatch.setenv("MECATOL_SOURCES", " , ")
     with pytest.raises(SourceError, match=r"^\$MECATOL_SOURCES: lists no source"):
