@@ -33,6 +33,8 @@ _BONUS = re.compile(r"resource value of this planet is increased by (\d)", re.I)
 _LIFTS_SHIELD = re.compile(r"\blose (?:the )?planetary shield", re.I)
 # The Winnu flagship's dice are counted in play (the data gives 0 dice): one per opponent's non-fighter ship.
 _PER_SHIP = re.compile(r"number of your opponent's non-fighter ships", re.I)
+# The Letnev flagship repairs itself as each space combat round starts (the Twilight's Fall card adds "in this system").
+_REPAIRS = re.compile(r"at the start of each space combat round(?: in this system)?, repair this ship", re.I)
 # A space dock's fighters kept out of capacity, as printed; the data has no value for the Dimensional Tear's 6 (12).
 FIGHTER_ROOM = re.compile(r"up to (\d+) fighters in this system do not count against", re.I)
 
@@ -55,6 +57,7 @@ def unit_record(path: str, item: dict, notes: dict[str, str] | None = None) -> d
         "deep_space_cannon": v.get("deep_space_cannon", False), "ground_force": v.get("ground_force", False),
         "in_space": v.get("space_only", False), "move": v.get("move"),
         "combat_per_opponent_ship": item.get("combatDieCount") == 0 and bool(_PER_SHIP.search(text)),
+        "repairs_each_space_round": bool(_REPAIRS.search(text)),
         # The bot plays The Cavalry (a promissory note) as a unit of its own: no one can produce it.
         "promissory_note": (notes or {}).get(item.get("asyncId")),
     }

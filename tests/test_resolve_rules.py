@@ -105,6 +105,8 @@ SCENARIOS = [
                      "combat_modifier": 1},
         "retreat": {"side": "defender", "round": 2},
     },
+    {"ability": "space_combat", "attacker": {"units": [{"name": "Arc Secundus"}]},
+     "defender": {"units": [{"name": "Cruiser II", "count": 2}, {"name": "PDS I"}]}},
     {
         "ability": "invasion",
         "attacker": {"units": [{"name": "War Sun"}, {"name": "Infantry II", "count": 2}, {"name": "Mech"}],

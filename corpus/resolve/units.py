@@ -91,6 +91,8 @@ class Unit:
     move: int | None = None
     # The combat roll has one die per opponent's non-fighter ship in the system (Salai Sai Corian).
     combat_per_opponent_ship: bool = False
+    # Repaired at the start of each space combat round (Arc Secundus's card).
+    repairs_each_space_round: bool = False
     # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.
     promissory_note: str | None = None
 

@@ -79,6 +79,11 @@ def repair(side: Side, before: State, after: State) -> State:
     return after
 
 
+def round_start(side: Side, state: State) -> State:
+    """Units that repair themselves at the start of each space combat round (Arc Secundus) are repaired."""
+    return tuple((alive_i, 0 if spec.repairs else damaged_i) for spec, (alive_i, damaged_i) in zip(side.specs, state))
+
+
 def dice_groups(side: Side, state: State, modifier: int, opposing: int = 0) -> tuple[tuple[int, int], ...]:
     """(hit faces, dice) for the side's combat roll, a modifier applied to each die; `opposing`: the opponent's
     non-fighter ships, for a unit that rolls one die per ship."""

@@ -16,7 +16,7 @@ from collections import defaultdict
 from math import comb
 
 from ..errors import ResolveError
-from .assign import Side, State, alive, counts_opponents, dice_groups, non_fighters, repair, take_hits
+from .assign import Side, State, alive, counts_opponents, dice_groups, non_fighters, repair, round_start, take_hits
 from .gauss import gauss
 
 # A joint state is one int: the attacker's state number in the high bits, the defender's in the low.
@@ -61,6 +61,7 @@ class SideSpace:
         self._hits: dict[tuple[int, int, int], tuple[tuple, tuple[float, ...]]] = {}
         self._taken: dict[tuple[int, int], int] = {}
         self._repairs = side.mods.has("duranium_armor")
+        self._self_repairs = any(spec.repairs for spec in side.specs)
         self.counts_opponents = counts_opponents(side)
         self._non_fighters: list[int] = []
 
@@ -102,13 +103,17 @@ class SideSpace:
         return found
 
     def taken(self, sid: int, hits: int) -> int:
-        """The state after taking `hits` in an ordinary round (and a Duranium repair)."""
+        """The state after taking `hits` in an ordinary round (and a Duranium repair), as the next round starts."""
         found = self._taken.get((sid, hits))
         if found is None:
             state = self.states[sid]
             nxt = take_hits(self.side, state, hits)
             if self._repairs:
                 nxt = repair(self.side, state, nxt)
+            if self._self_repairs:
+                # The next round's start-of-round repair, applied now: nothing happens in between, and a combat
+                # that ends here counts units alive, not damaged.
+                nxt = round_start(self.side, nxt)
             found = self._taken[sid, hits] = self.id(nxt)
         return found
 

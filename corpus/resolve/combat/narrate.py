@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from ..steps import Step, num, pct, plural
 from .assign import Side, dice_groups, non_fighters
 from .markov import STATIONARY, hit_distribution
-from .narrate_mods import modifier_steps
+from .narrate_mods import modifier_steps, repair_steps
 from .results import outcome
 from .retreat import removed_on_retreat
 from .space import afb_dice, offense_dice
@@ -21,6 +21,7 @@ def space_steps(battle: Battle) -> list[Step]:
     steps = [lineup(battle, "ship"), *left_out(battle, "space"), *modifier_steps(battle)]
     steps += space_cannon_steps(battle)
     steps.append(assignment_step(battle, "78.6"))
+    steps += repair_steps(battle)
     steps += afb_steps(battle)
     if req.retreat:
         steps += retreat_steps(battle)

@@ -1,4 +1,5 @@
-"""The steps of the cards a side brings to a battle, each with what the resolver applies here."""
+"""The steps of the cards a side brings to a battle (and of unit cards that change it), each with what the resolver
+applies here."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -65,3 +66,17 @@ def _assault_cannon(battle: Battle, role: str, effect: str) -> str:
     if offense_dice(other, getattr(battle.request, role).mods):
         effect += ", if 3 of this side's non-fighter ships survive Space Cannon Offense"
     return effect
+
+
+def repair_steps(battle: Battle) -> list[Step]:
+    """Ships whose card repairs them at the start of each space combat round (Arc Secundus)."""
+    steps = []
+    for side in (battle.chain.attacker, battle.chain.defender):
+        for spec in side.specs:
+            if spec.repairs:
+                steps.append(Step("87.3", "Repaired each round",
+                                  f"{spec.name} ({side.role}): \"At the start of each space combat round, repair this "
+                                  "ship\" (its card). A damaged unit can use Sustain Damage again once repaired by a "
+                                  "game effect, so a single hit on it never lasts into the next round; it is "
+                                  "repaired after Space Cannon Offense too, as round 1 starts.", "card"))
+    return steps

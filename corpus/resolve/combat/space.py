@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..dice import hit_faces
 from ..units import Roll
-from .assign import Side, State, cheapest, destroy_one, take_hits
+from .assign import Side, State, cheapest, destroy_one, round_start, take_hits
 from .markov import Chain, Joint, hit_distribution
 from .modifiers import SideMods
 from .request import Group, SideRequest
@@ -130,6 +130,8 @@ def first_round(chain: Chain):
         if not chain.live(joint):
             return [(joint, 1.0)]
         a, d = chain.states(joint)
+        # Round 1 starts: a ship damaged by Space Cannon Offense that repairs itself each round is repaired.
+        a, d = round_start(chain.attacker, a), round_start(chain.defender, d)
         a_next = receive(chain.attacker, a, hit_distribution(afb_dice(chain.defender, d)), fighters_only=True)
         d_next = receive(chain.defender, d, hit_distribution(afb_dice(chain.attacker, a)), fighters_only=True)
         out = []

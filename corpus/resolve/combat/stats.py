@@ -39,6 +39,7 @@ class Spec:
     capacity: int = 0
     per_opponent_ship: bool = False  # combat dice: one per opponent's non-fighter ship (Salai Sai Corian)
     pds: bool = False  # a PDS or a faction's PDS (Hel-Titan): what Disable names
+    repairs: bool = False  # repaired at the start of each space combat round (Arc Secundus)
 
     @property
     def combat_text(self) -> str:
@@ -78,6 +79,7 @@ def spec(unit: Unit) -> Spec:
         move=unit.move, capacity=unit.capacity, per_opponent_ship=unit.combat_per_opponent_ship,
         # The only structures with Space Cannon or Planetary Shield are PDS units and faction PDS.
         pds=unit.type == "structure" and (unit.space_cannon is not None or unit.planetary_shield),
+        repairs=unit.repairs_each_space_round,
     )
 
 
