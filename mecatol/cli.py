@@ -110,8 +110,9 @@ def with_urls(body: dict, corpus: Corpus, instance: Path) -> dict:
 
 @cli.command("search")
 @click.argument("query")
-@click.option("--limit", type=click.IntRange(1, 100), default=None,
-              help="Most hits to show (default: SEARCH_LIMIT of instance/config.py, 10 unless set).")
+@click.option("--limit", type=click.IntRange(min=1), default=None,
+              help="Most hits to show (default: SEARCH_LIMIT of instance/config.py, 10 unless set; "
+                   "at most its MAX_SEARCH_LIMIT, 100 unless set).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as one JSON object.")
 @instance_option
 def search_command(query: str, limit: int | None, as_json: bool, instance: Path | None) -> None:
@@ -119,6 +120,9 @@ def search_command(query: str, limit: int | None, as_json: bool, instance: Path 
     corpus = Corpus.load(instance_dir(instance))
     # The instance's web settings, so the CLI reads a query as /api/search does (same hits, same order).
     config = web_app(instance_dir(instance)).config
+    if limit is not None and limit > config["MAX_SEARCH_LIMIT"]:
+        raise click.BadParameter(f"{limit} is more than MAX_SEARCH_LIMIT ({config['MAX_SEARCH_LIMIT']}, "
+                                 "set in instance/config.py)", param_hint="'--limit'")
     results = corpus.search(query_text(query, config["MAX_QUERY_CHARS"]), limit=limit or config["SEARCH_LIMIT"])
     if as_json:
         body = with_urls(results.to_dict(), corpus, instance_dir(instance))

@@ -67,6 +67,18 @@ def test_a_blank_source_is_refused_not_read_as_the_current_folder(monkeypatch, c
     assert not (tmp_path / "inst" / "corpus").exists()
 
 
+def test_search_limit_follows_max_search_limit_of_the_instance_config(monkeypatch, capsys, tmp_path, mirror_instance):
+    code, _, err = run_cli(monkeypatch, capsys, "search", "pds", "--limit", "101", "--instance", str(mirror_instance))
+    assert code == 2 and "MAX_SEARCH_LIMIT (100" in err and len(err.strip().splitlines()) == 1
+    instance = tmp_path / "inst"
+    instance.mkdir()
+    (instance / "corpus").symlink_to((mirror_instance / "corpus").resolve())
+    (instance / "config.py").write_text("MAX_SEARCH_LIMIT = 200\n", encoding="utf-8")
+    code, out, err = run_cli(monkeypatch, capsys, "search", "ships", "--limit", "150", "--json", "--instance", str(instance))
+    assert code == 0, err
+    assert len(json.loads(out)["results"]) > 100  # near-copies collapse, so fewer than 150 may come
+
+
 def test_bare_command_prints_its_help_not_an_error_line(monkeypatch, capsys):
     code, _, err = run_cli(monkeypatch, capsys)
     assert code == 2
