@@ -96,8 +96,10 @@ def test_retreat_takes_only_the_fighters_its_ships_can_carry():
     assert answer["outcome"] == pytest.approx({"attacker": 0, "defender": 0.68, "draw": 0, "retreat": 0.32},
                                               abs=EXACT)
     fighters = next(u for u in answer["survivors"]["defender"] if u["name"] == "Fighter I")
-    # Won (0.68): 2 fighters if the attacker missed (0.6), else 1; retreated (0.32): the 1 the cruiser carries.
-    assert fighters["expected"] == pytest.approx(0.68 * (0.6 * 2 + 0.4 * 1) + 0.32 * 1, abs=EXACT)
+    # Won (0.68): 2 fighters if the attacker missed (0.6), else 1, and the cruiser's capacity keeps 1 at the end of
+    # combat (16.3c); retreated (0.32): the 1 the cruiser carries.
+    assert fighters["expected"] == pytest.approx(0.68 * 1 + 0.32 * 1, abs=EXACT)
+    assert fighters["excess_removed"] == pytest.approx(0.68 * 0.6 * 1, abs=EXACT)
     assert any(s["rule"] == "78.7b" for s in answer["steps"])
 
 
@@ -185,8 +187,10 @@ def test_order_changes_who_is_lost_first():
     # One PDS I shot (50%) at a carrier and a fighter: the listed order decides which one it destroys.
     default = space(side(("Carrier I", 1), ("Fighter I", 1)), idle(("PDS I", 1)))
     carrier_first = space(side(("Carrier I", 1), ("Fighter I", 1), order=["Carrier I"]), idle(("PDS I", 1)))
-    left = {u["name"]: u["expected"] for u in default["survivors"]["attacker"]}
-    left_ordered = {u["name"]: u["expected"] for u in carrier_first["survivors"]["attacker"]}
+    # Units left as the combat ends, before a fighter without a carrier is removed (16.3c).
+    left = {u["name"]: u["expected"] + u.get("excess_removed", 0) for u in default["survivors"]["attacker"]}
+    left_ordered = {u["name"]: u["expected"] + u.get("excess_removed", 0)
+                    for u in carrier_first["survivors"]["attacker"]}
     assert left == {"Fighter I": pytest.approx(0.5), "Carrier I": pytest.approx(1)}
     assert left_ordered == {"Fighter I": pytest.approx(1), "Carrier I": pytest.approx(0.5)}
     assert carrier_first["sides"]["attacker"]["ordered_by"] == "order"
@@ -233,5 +237,7 @@ def test_round_by_round_table_is_cumulative():
                                    "ongoing": 0.64, "attacker_units": 0.8, "defender_units": 0.8})
     last = answer["by_round"][-1]
     assert {k: last[k] for k in answer["outcome"]} == pytest.approx(answer["outcome"], abs=1e-9)
-    survivors = answer["survivors"]["attacker"][0]["expected"]
-    assert last["attacker_units"] == pytest.approx(survivors, abs=1e-9)
+    # The table counts units as the combat ends; survivors then lose a fighter with no capacity (16.3c).
+    survivors = answer["survivors"]["attacker"][0]
+    assert last["attacker_units"] == pytest.approx(survivors["expected"] + survivors["excess_removed"], abs=1e-9)
+    assert survivors["expected"] == 0

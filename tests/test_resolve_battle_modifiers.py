@@ -53,7 +53,8 @@ def test_graviton_laser_system_sends_space_cannon_hits_to_non_fighters():
     attacker = side(("Carrier I", 1), ("Fighter I", 1))
     plain = space(attacker, idle(("PDS I", 1)))
     graviton = space(attacker, idle(("PDS I", 1), modifiers=["graviton_laser_system"]))
-    left = {u["name"]: u["expected"] for u in graviton["survivors"]["attacker"]}
+    # Units left as the combat ends, before a fighter without a carrier is removed (16.3c).
+    left = {u["name"]: u["expected"] + u.get("excess_removed", 0) for u in graviton["survivors"]["attacker"]}
     assert left == {"Fighter I": pytest.approx(1), "Carrier I": pytest.approx(0.5)}
     assert plain["survivors"]["attacker"][0] == {"name": "Fighter I", "count": 1, "expected": pytest.approx(0.5)}
 

@@ -105,6 +105,8 @@ SCENARIOS = [
                      "combat_modifier": 1},
         "retreat": {"side": "defender", "round": 2},
     },
+    {"ability": "space_combat", "attacker": {"units": [{"name": "Carrier I"}, {"name": "Fighter I", "count": 6}]},
+     "defender": {"units": [{"name": "Destroyer I"}, {"name": "Fighter II", "count": 3}]}},
     {"ability": "space_combat", "attacker": {"units": [{"name": "Arc Secundus"}]},
      "defender": {"units": [{"name": "Cruiser II", "count": 2}, {"name": "PDS I"}]}},
     {
@@ -189,6 +191,7 @@ MEANINGS = {
     "37.3": "exceeds",
     "16.2": "combined capacity",
     "16.3": "remove the excess",
+    "16.3c": "at the end of combat, any excess units are removed",
     "67.5": "limited by the number of units in their reinforcements",
     "67.5a": "remove a unit from any system that does not contain one of their command tokens",
     "67.6": "cannot produce ships in a system that contains other players",

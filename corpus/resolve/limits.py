@@ -10,6 +10,7 @@ from .combat.stats import unit_class
 from .errors import ResolveError
 from .production import Finding, Order, Producer, ProductionRequest
 from .steps import Step, plural
+from .units import FLEET_POOL_FIGHTERS
 
 # Plastic pieces of each unit type per player (96.2), by the class the battle engine gives a unit (a faction
 # ship by its cost). Fighters and infantry are not limited: tokens stand in for them (67.5b). Structures
@@ -17,9 +18,6 @@ from .steps import Step, plural
 PIECES = {"war_sun": 2, "flagship": 1, "dreadnought": 5, "carrier": 4, "cruiser": 8, "destroyer": 8, "mech": 4}
 TYPE_NAMES = {"war_sun": "War Sun", "flagship": "Flagship", "dreadnought": "Dreadnought", "carrier": "Carrier",
               "cruiser": "Cruiser", "destroyer": "Destroyer", "mech": "Mech"}
-# Fighters whose excess over capacity counts against the fleet pool instead, and as how many ships each
-# (Fighter II: one; Hybrid Crystal Fighter II: half).
-FLEET_POOL_FIGHTERS = {"Fighter II": Fraction(1), "Hybrid Crystal Fighter II": Fraction(1, 2)}
 
 
 def unit_type(order: Order) -> str | None:

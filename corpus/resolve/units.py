@@ -5,6 +5,7 @@ import functools
 import json
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from importlib import resources
 
 from corpus.names import words
@@ -14,6 +15,9 @@ from .factions import faction_name
 
 DICE_ABILITIES = ("space_cannon", "bombardment", "anti_fighter_barrage")
 TYPES = ("ship", "fighter", "infantry", "ground_force", "structure")
+# Fighters whose excess over capacity counts against the fleet pool instead, and as how many ships each
+# (Fighter II: one; Hybrid Crystal Fighter II: half).
+FLEET_POOL_FIGHTERS = {"Fighter II": Fraction(1), "Hybrid Crystal Fighter II": Fraction(1, 2)}
 TITLES = {
     "space_cannon": "Space Cannon",
     "bombardment": "Bombardment",

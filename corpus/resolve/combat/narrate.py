@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 from ..steps import Step, num, pct, plural
 from .assign import Side, dice_groups, non_fighters
+from .capacity import end_of_combat
 from .markov import STATIONARY, hit_distribution
 from .narrate_mods import modifier_steps, repair_steps
 from .results import outcome
@@ -30,7 +31,7 @@ def space_steps(battle: Battle) -> list[Step]:
                       "While both sides still have ships, another round begins with the Announce Retreats step. "
                       + rounds_text(battle)))
     steps.append(result_step(battle, "78.10", "ships"))
-    return steps
+    return steps + capacity_steps(battle)
 
 
 def lineup(battle: Battle, noun: str) -> Step:
@@ -242,3 +243,25 @@ def result_step(battle: Battle, rule: str, noun: str) -> Step:
     if battle.request.ability == "space_combat" and battle.request.retreat:
         text += f", retreat {pct(out['retreat'])}"
     return Step(rule, "Result", text + ".")
+
+
+def capacity_steps(battle: Battle) -> list[Step]:
+    """Fighters beyond capacity at the end of a space combat (16.3c), when a side has any."""
+    parts, kept = [], 0.0
+    for role in ("attacker", "defender"):
+        end = end_of_combat(battle, role)
+        side = getattr(battle.chain, role)
+        parts += [f"{role}'s {num(gone)} × {side.specs[i].name}" for i, gone in enumerate(end.removed) if gone]
+        kept += end.over_capacity
+    if not parts and not kept:
+        return []
+    text = ("Fighters do not count against capacity during combat; at the end of combat, any beyond the capacity of "
+            "the ships left (and a space dock's allowance) are removed. ")
+    if parts:
+        text += (f"Expected removed: {', '.join(parts)}. The expected survivors are counted after this; the "
+                 "chances of winning are not changed (a side that wins with fighters alone still wins). ")
+    if kept:
+        text += (f"Expected {plural(kept, 'fighter')} beyond capacity kept: Fighter II beyond capacity counts "
+                 "against the fleet pool instead (its card), which this answer does not know. ")
+    text += "Ground forces in the space area are not followed here."
+    return [Step("16.3c", "Excess fighters removed", text)]

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .capacity import end_of_combat
+
 if TYPE_CHECKING:
     from . import Battle
 
@@ -24,15 +26,12 @@ def _held(chances: dict, held: float) -> dict:
 
 
 def survivors(battle: Battle, role: str) -> list[dict]:
-    """Expected units left per type (a retreating side keeps what 78.7b lets it take), beside the count that started."""
+    """Expected units left per type (a retreating side keeps what 78.7b lets it take; excess fighters are removed,
+    16.3c, with the expected number removed), beside the count that started."""
     side = getattr(battle.chain, role)
-    which = 0 if role == "attacker" else 1
-    expected = [0.0] * len(side.specs)
-    for (joint, _), p in battle.totals.ended.items():
-        for i, (n, _) in enumerate(battle.chain.states(joint)[which]):
-            expected[i] += p * n
-    return [{"name": spec.name, "count": count, "expected": value}
-            for spec, count, value in zip(side.specs, side.counts, expected)]
+    end = end_of_combat(battle, role)
+    return [{"name": spec.name, "count": count, "expected": value, **({"excess_removed": gone} if gone else {})}
+            for spec, count, value, gone in zip(side.specs, side.counts, end.expected, end.removed)]
 
 
 def by_round(battle: Battle) -> list[dict]:

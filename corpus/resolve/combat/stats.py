@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..units import Roll, Unit, combat_text
+from ..units import FLEET_POOL_FIGHTERS, Roll, Unit, combat_text
 
 # The order hits destroy units by default: cheapest first (ships, then ground forces).
 CLASSES = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "flagship", "war_sun",
@@ -40,6 +40,8 @@ class Spec:
     per_opponent_ship: bool = False  # combat dice: one per opponent's non-fighter ship (Salai Sai Corian)
     pds: bool = False  # a PDS or a faction's PDS (Hel-Titan): what Disable names
     repairs: bool = False  # repaired at the start of each space combat round (Arc Secundus)
+    fighter_room: int = 0  # fighters in the system a space dock keeps out of capacity
+    pool_fighter: bool = False  # beyond capacity, it counts against the fleet pool instead (Fighter II)
 
     @property
     def combat_text(self) -> str:
@@ -79,7 +81,8 @@ def spec(unit: Unit) -> Spec:
         move=unit.move, capacity=unit.capacity, per_opponent_ship=unit.combat_per_opponent_ship,
         # The only structures with Space Cannon or Planetary Shield are PDS units and faction PDS.
         pds=unit.type == "structure" and (unit.space_cannon is not None or unit.planetary_shield),
-        repairs=unit.repairs_each_space_round,
+        repairs=unit.repairs_each_space_round, fighter_room=unit.fighter_allowance,
+        pool_fighter=unit.name in FLEET_POOL_FIGHTERS,
     )
 
 
