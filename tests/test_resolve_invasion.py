@@ -139,6 +139,15 @@ def test_disable_lifts_the_pds_planetary_shield():
     assert "Disable" in lifted["text"]
 
 
+def test_a_pds_in_an_adjacent_system_does_not_shield_the_planet():
+    # Planetary Shield guards the planet its unit is on: a PDS II next door fires no Space Cannon Defense
+    # (77.7d) and stops no Bombardment, so this is the same invasion as with no PDS at all.
+    defender = {"units": [{"name": "Infantry I", "count": 1}, {"name": "PDS II", "count": 1, "adjacent": True}]}
+    answer = battle("invasion", side(("Dreadnought I", 1), ("Infantry I", 1)), defender)
+    assert answer["outcome"]["attacker"] == pytest.approx(0.6 + 0.4 * 0.21 / 0.51, abs=EXACT)
+    assert "15.1f" not in [s["rule"] for s in answer["steps"]]
+
+
 def test_disable_leaves_a_mechs_planetary_shield():
     # Only PDS units lose Planetary Shield: the Letani Behemoth (a mech) keeps the planet from being bombarded.
     defender = side(("Letani Behemoth", 1), ("PDS I", 1), modifiers=["no_space_cannon"])

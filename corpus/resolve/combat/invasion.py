@@ -13,8 +13,8 @@ def disabled(dfn: SideRequest) -> bool:
 
 
 def shields(dfn: SideRequest) -> list[Group]:
-    """The defender's units with Planetary Shield, less the PDS units Disable takes it from."""
-    return [g for g in dfn.groups if g.spec.planetary_shield and not (disabled(dfn) and g.spec.pds)]
+    """The defender's units with Planetary Shield on the planet (not next door), less PDS that Disable strips."""
+    return [g for g in dfn.groups if g.spec.planetary_shield and not g.adjacent and not (disabled(dfn) and g.spec.pds)]
 
 
 def shield_blocks(att: SideRequest, dfn: SideRequest) -> bool:
