@@ -17,6 +17,7 @@ from ingest.bundles import bundle_root, pack, unpack
 from ingest.parsers.asyncti4.common import PRECEDENCE, load_data
 from ingest.parsers.asyncti4.units import stand_in, values
 from ingest.slugs import slugify
+from ingest.unit_combat_text import combat_sentences
 
 TARGET = Path(__file__).resolve().parents[1] / "corpus" / "data" / "units.json"
 _EXPANSION = {"base": "base", "pok": "pok", "thunders_edge": "te", "twilights_fall": "tf"}
@@ -58,6 +59,8 @@ def unit_record(path: str, item: dict, notes: dict[str, str] | None = None) -> d
         "in_space": v.get("space_only", False), "move": v.get("move"),
         "combat_per_opponent_ship": item.get("combatDieCount") == 0 and bool(_PER_SHIP.search(text)),
         "repairs_each_space_round": bool(_REPAIRS.search(text)),
+        # The card's sentences that bear on a battle: the resolver names those it does not apply.
+        "combat_text": combat_sentences(text),
         # The bot plays The Cavalry (a promissory note) as a unit of its own: no one can produce it.
         "promissory_note": (notes or {}).get(item.get("asyncId")),
     }

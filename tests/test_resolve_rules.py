@@ -109,6 +109,8 @@ SCENARIOS = [
      "defender": {"units": [{"name": "Destroyer I"}, {"name": "Fighter II", "count": 3}]}},
     {"ability": "space_combat", "attacker": {"units": [{"name": "Arc Secundus"}]},
      "defender": {"units": [{"name": "Cruiser II", "count": 2}, {"name": "PDS I"}]}},
+    {"ability": "space_combat", "attacker": {"units": [{"name": "Van Hauge"}]},
+     "defender": {"units": [{"name": "Fourth Moon"}]}},
     {
         "ability": "invasion",
         "attacker": {"units": [{"name": "War Sun"}, {"name": "Infantry II", "count": 2}, {"name": "Mech"}],
@@ -204,6 +206,7 @@ MEANINGS = {
     "78.7b": "unable to move or be transported are removed",
     "42.4c": "is the winner of the combat",
     "42.4d": "the combat ends in a draw",
+    "1.26": "some units have unit abilities",
 }
 
 

@@ -95,6 +95,14 @@ def test_the_winnu_flagship_rolls_one_die_per_opposing_ship():
     assert (salai.combat.value, salai.combat.dice, salai.combat_per_opponent_ship) == (7, 1, True)
 
 
+def test_the_catalogue_keeps_the_card_sentences_that_bear_on_a_battle():
+    # Eidolon Maximum's last sentences (placing mechs, flipping the card) do not change a battle's odds.
+    assert load().get("Eidolon Maximum", "name").combat_text == (
+        "This unit is both a ship and ground force.", "It cannot be assigned hits from unit abilities.",
+        "Repair it at the start of every combat round.")
+    assert load().get("Infantry II", "name").combat_text == ()
+
+
 def test_units_of_homebrew_factions_are_left_out():
     # Discordant Stars' Combat Transport is marked "base" in the data, but its faction (Ghemina) is homebrew.
     names = {unit.name for unit in load().units}

@@ -97,6 +97,8 @@ class Unit:
     combat_per_opponent_ship: bool = False
     # Repaired at the start of each space combat round (Arc Secundus's card).
     repairs_each_space_round: bool = False
+    # The card's sentences that bear on a battle, as printed (the resolver says which it does not apply).
+    combat_text: tuple[str, ...] = ()
     # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.
     promissory_note: str | None = None
 
@@ -171,6 +173,7 @@ def _unit(data: dict) -> Unit:
     if data.get("production"):
         data["production"] = Production(**data["production"])
     data["aliases"] = tuple(data.get("aliases", ()))
+    data["combat_text"] = tuple(data.get("combat_text", ()))
     return Unit(**data)
 
 

@@ -11,6 +11,7 @@ from .narrate_mods import modifier_steps, repair_steps
 from .results import outcome
 from .retreat import removed_on_retreat
 from .space import afb_dice, offense_dice
+from .unit_text import unapplied_steps
 
 if TYPE_CHECKING:
     from . import Battle
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 def space_steps(battle: Battle) -> list[Step]:
     """Space combat, rule 78, with Space Cannon Offense (77) before it."""
     req = battle.request
-    steps = [lineup(battle, "ship"), *left_out(battle, "space"), *modifier_steps(battle)]
+    steps = [lineup(battle, "ship"), *left_out(battle, "space"), *modifier_steps(battle), *unapplied_steps(battle)]
     steps += space_cannon_steps(battle)
     steps.append(assignment_step(battle, "78.6"))
     steps += repair_steps(battle)

@@ -8,6 +8,7 @@ from .invasion import bombardment_dice, defense_dice, shield_blocks, shields
 from .markov import DEFENDER, hit_distribution
 from .narrate import assignment_step, dice_text, left_out, lineup, odds, result_step, roll_steps
 from .narrate_mods import modifier_steps
+from .unit_text import unapplied_steps
 
 if TYPE_CHECKING:
     from . import Battle
@@ -15,7 +16,8 @@ if TYPE_CHECKING:
 
 def ground_steps(battle: Battle, prelude: list[Step] | None = None) -> list[Step]:
     """A ground combat, rule 42."""
-    steps = [lineup(battle, "ground force"), *left_out(battle, "ground"), *modifier_steps(battle), *(prelude or [])]
+    steps = [lineup(battle, "ground force"), *left_out(battle, "ground"), *modifier_steps(battle),
+             *unapplied_steps(battle), *(prelude or [])]
     steps += roll_steps(battle, "42.1")
     steps.append(assignment_step(battle, "42.2"))
     steps.append(Step("42.3", "Another round",

@@ -1,0 +1,82 @@
+"""Unit card text the battle engine does not apply is named in a step, so the player knows the odds leave it out."""
+from __future__ import annotations
+
+import pytest
+
+from corpus.resolve import resolve
+from corpus.resolve.combat.stats import spec
+from corpus.resolve.combat.unit_text import unapplied
+from corpus.resolve.units import load
+from ingest.unit_combat_text import combat_sentences
+from test_resolve_battle import side, space
+
+# Every catalogue unit whose card says something about a battle that the engine leaves out.
+NOT_APPLIED = {
+    "Alarum", "Arvicon Rex", "Bone Picked Clean", "C'morran N'orr", "Colada", "Dunlain Reaper", "Dynamo",
+    "Echo of Ascension", "Eidolon", "Eidolon Landwaster", "Eidolon Maximum", "Eidolon Terminus", "Exotrireme",
+    "Exotrireme II", "Fourth Moon", "Heaven's Eye", "Iconoclast", "Iconoclast Omega", "J.N.S. Hylarim",
+    "Justicer Rail", "Last Dispatch", "Linkship", "Matriarch", "Moll Terminus", "Mordred", "Morphwing",
+    "Quantum Manipulator", "Quetzecoatl", "Shield Paling", "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)",
+    "Strike Wing Alpha II", "The Alastor", "The Dragon, Fred", "The Egeiro", "Valkyrie Exoskeleton", "Van Hauge",
+    "Visz El Vir", "Wrath of Kenara", "Z-Grav Eidolon", "[0.0.1]",
+}
+
+
+def _not_applied_steps(answer: dict) -> list[dict]:
+    return [step for step in answer["steps"] if step["title"].startswith("Not applied")]
+
+
+def test_the_units_whose_battle_text_is_not_applied():
+    assert {unit.name for unit in load().units if unapplied(spec(unit))} == NOT_APPLIED
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("When this ship is destroyed, destroy all ships in this system.", True),
+    ("Apply +1 to the result of each of your other ship's combat rolls in this system.", True),
+    ("Other player's ships in this system cannot use SUSTAIN DAMAGE.", True),
+    ('This unit cannot be destroyed by "Direct Hit" action cards.', False),
+    ("After this unit is destroyed, roll 1 die. If the result is 6 or greater, place the unit on this card.", False),
+    ("This unit can move and retreat as if it were a ship.", False),
+    ("At the end of any player's combat in this unit's system, you may place 1 inactive breach in that system.", False),
+])
+def test_only_sentences_about_a_battles_odds_are_kept(text, kept):
+    assert combat_sentences(text) == ([text] if kept else [])
+
+
+def test_a_unit_whose_text_is_not_applied_gets_a_step_quoting_it():
+    answer = space(side(("Van Hauge", 1)), side(("Cruiser II", 3)))
+    [step] = _not_applied_steps(answer)
+    assert step["title"] == "Not applied: Van Hauge" and step["rule"] == "1.26" and step["authority"] == "card"
+    assert step["text"].startswith("Attacker's Van Hauge: \"When this ship is destroyed, destroy all ships in this "
+                                   "system.\" (its card).") and "not apply" in step["text"]
+
+
+def test_ground_combat_and_invasion_name_a_unit_text_not_applied_too():
+    ground = resolve({"ability": "ground_combat", "attacker": side(("Valkyrie Exoskeleton", 1)),
+                      "defender": side(("Infantry I", 2))})
+    invasion = resolve({"ability": "invasion", "attacker": side(("Dreadnought I", 1), ("Infantry I", 2)),
+                        "defender": side(("Moll Terminus", 1))})
+    assert [s["title"] for s in _not_applied_steps(ground)] == ["Not applied: Valkyrie Exoskeleton"]
+    assert [s["title"] for s in _not_applied_steps(invasion)] == ["Not applied: Moll Terminus"]
+
+
+def test_a_unit_that_does_not_fight_is_named_too():
+    # Eidolon in the space area becomes a ship when the space combat starts; left out, the odds miss it.
+    answer = space(side(("Cruiser II", 2), ("Eidolon", 1)), side(("Cruiser II", 2)))
+    assert [s["title"] for s in _not_applied_steps(answer)] == ["Not applied: Eidolon"]
+
+
+def test_each_side_names_its_own_unit_once():
+    answer = space(side(("Fourth Moon", 1), ("Fourth Moon", 1)), side(("Fourth Moon", 1)))
+    assert [s["text"].split("'")[0] for s in _not_applied_steps(answer)] == ["Attacker", "Defender"]
+
+
+@pytest.mark.parametrize("units", [
+    [("Arc Secundus", 1)],  # its repair and shield are applied
+    [("Salai Sai Corian", 1)],  # its dice per opposing ship are applied
+    [("Dreadnought II", 1), ("Fighter II", 2), ("Infantry II", 1)],  # Direct Hit, movement, coming back later
+    [("Duha Menaimon", 1), ("Hil Colish", 1)],  # production and movement
+])
+def test_applied_or_irrelevant_text_gets_no_step(units):
+    answer = space(side(*units), side(("Cruiser II", 2)))
+    assert _not_applied_steps(answer) == []
