@@ -36,6 +36,9 @@ _LIFTS_SHIELD = re.compile(r"\blose (?:the )?planetary shield", re.I)
 _PER_SHIP = re.compile(r"number of your opponent's non-fighter ships", re.I)
 # The Letnev flagship repairs itself as each space combat round starts (the Twilight's Fall card adds "in this system").
 _REPAIRS = re.compile(r"at the start of each space combat round(?: in this system)?, repair this ship", re.I)
+# The Sardakk flagship's bonus to the other ships' combat rolls, and the Jol-Nar flagship's hits on a 9 or 10.
+_BOOSTS_OTHERS = re.compile(r"apply \+(\d) to the result of each of your other ship'?s'? combat rolls", re.I)
+_EXTRA_HITS = re.compile(r"each result of 9 or 10, before applying modifiers, produces (\d) additional hits", re.I)
 # A space dock's fighters kept out of capacity, as printed; the data has no value for the Dimensional Tear's 6 (12).
 FIGHTER_ROOM = re.compile(r"up to (\d+) fighters in this system do not count against", re.I)
 
@@ -59,6 +62,8 @@ def unit_record(path: str, item: dict, notes: dict[str, str] | None = None) -> d
         "in_space": v.get("space_only", False), "move": v.get("move"),
         "combat_per_opponent_ship": item.get("combatDieCount") == 0 and bool(_PER_SHIP.search(text)),
         "repairs_each_space_round": bool(_REPAIRS.search(text)),
+        "other_ships_combat_bonus": _number(_BOOSTS_OTHERS, text),
+        "extra_hits_on_9_or_10": _number(_EXTRA_HITS, text),
         # The card's sentences that bear on a battle: the resolver names those it does not apply.
         "combat_text": combat_sentences(text),
         # The bot plays The Cavalry (a promissory note) as a unit of its own: no one can produce it.
@@ -81,6 +86,12 @@ def _fighter_room(text: str, v: dict) -> int:
     """Fighters a space dock keeps out of capacity: as printed, else the data's capacity value."""
     room = FIGHTER_ROOM.search(text)
     return int(room.group(1)) if room else v.get("capacity", 0)
+
+
+def _number(pattern: re.Pattern, text: str) -> int:
+    """The number a card sentence gives (0 when the card does not say it)."""
+    found = pattern.search(text)
+    return int(found.group(1)) if found else 0
 
 
 def _kept(key: str, value) -> bool:

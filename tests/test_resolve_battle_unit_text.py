@@ -12,13 +12,13 @@ from test_resolve_battle import side, space
 
 # Every catalogue unit whose card says something about a battle that the engine leaves out.
 NOT_APPLIED = {
-    "Alarum", "Arvicon Rex", "Bone Picked Clean", "C'morran N'orr", "Colada", "Dunlain Reaper", "Dynamo",
-    "Echo of Ascension", "Eidolon", "Eidolon Landwaster", "Eidolon Maximum", "Eidolon Terminus", "Exotrireme",
-    "Exotrireme II", "Fourth Moon", "Heaven's Eye", "Iconoclast", "Iconoclast Omega", "J.N.S. Hylarim",
-    "Justicer Rail", "Last Dispatch", "Linkship", "Matriarch", "Moll Terminus", "Mordred", "Morphwing",
-    "Quantum Manipulator", "Quetzecoatl", "Shield Paling", "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)",
-    "Strike Wing Alpha II", "The Alastor", "The Dragon, Fred", "The Egeiro", "Valkyrie Exoskeleton", "Van Hauge",
-    "Visz El Vir", "Wrath of Kenara", "Z-Grav Eidolon", "[0.0.1]",
+    "Alarum", "Arvicon Rex", "Bone Picked Clean", "Colada", "Dunlain Reaper", "Dynamo", "Echo of Ascension",
+    "Eidolon", "Eidolon Landwaster", "Eidolon Maximum", "Eidolon Terminus", "Exotrireme", "Exotrireme II",
+    "Fourth Moon", "Heaven's Eye", "Iconoclast", "Iconoclast Omega", "Justicer Rail", "Last Dispatch", "Linkship",
+    "Matriarch", "Moll Terminus", "Mordred", "Morphwing", "Quantum Manipulator", "Quetzecoatl", "Shield Paling",
+    "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)", "Strike Wing Alpha II", "The Alastor",
+    "The Dragon, Fred", "The Egeiro", "Valkyrie Exoskeleton", "Van Hauge", "Visz El Vir", "Wrath of Kenara",
+    "Z-Grav Eidolon", "[0.0.1]",
 }
 
 

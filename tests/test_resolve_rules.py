@@ -111,6 +111,8 @@ SCENARIOS = [
      "defender": {"units": [{"name": "Cruiser II", "count": 2}, {"name": "PDS I"}]}},
     {"ability": "space_combat", "attacker": {"units": [{"name": "Van Hauge"}]},
      "defender": {"units": [{"name": "Fourth Moon"}]}},
+    {"ability": "space_combat", "attacker": {"units": [{"name": "C'morran N'orr"}, {"name": "Fighter I"}]},
+     "defender": {"units": [{"name": "J.N.S. Hylarim"}]}},
     {
         "ability": "invasion",
         "attacker": {"units": [{"name": "War Sun"}, {"name": "Infantry II", "count": 2}, {"name": "Mech"}],
@@ -207,6 +209,7 @@ MEANINGS = {
     "42.4c": "is the winner of the combat",
     "42.4d": "the combat ends in a draw",
     "1.26": "some units have unit abilities",
+    "78.5d": "counts each hit their combat rolls produce",
 }
 
 

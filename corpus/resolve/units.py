@@ -97,6 +97,10 @@ class Unit:
     combat_per_opponent_ship: bool = False
     # Repaired at the start of each space combat round (Arc Secundus's card).
     repairs_each_space_round: bool = False
+    # +N to the combat rolls of the side's other ships in the system while it is alive (C'morran N'orr's card).
+    other_ships_combat_bonus: int = 0
+    # Hits added by each unmodified 9 or 10 of its combat roll (J.N.S. Hylarim's card).
+    extra_hits_on_9_or_10: int = 0
     # The card's sentences that bear on a battle, as printed (the resolver says which it does not apply).
     combat_text: tuple[str, ...] = ()
     # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.

@@ -84,16 +84,26 @@ def round_start(side: Side, state: State) -> State:
     return tuple((alive_i, 0 if spec.repairs else damaged_i) for spec, (alive_i, damaged_i) in zip(side.specs, state))
 
 
-def dice_groups(side: Side, state: State, modifier: int, opposing: int = 0) -> tuple[tuple[int, int], ...]:
+def dice_groups(side: Side, state: State, modifier: int, opposing: int = 0) -> tuple[tuple[int, ...], ...]:
     """(hit faces, dice) for the side's combat roll, a modifier applied to each die; `opposing`: the opponent's
-    non-fighter ships, for a unit that rolls one die per ship."""
-    groups: dict[int, int] = {}
-    for spec, (alive_i, _) in zip(side.specs, state):
+    non-fighter ships, for a unit that rolls one die per ship. Dice whose unmodified 9 or 10 adds hits (J.N.S.
+    Hylarim) are a group of their own: (hit faces, dice, hits added)."""
+    groups: dict[tuple[int, int], int] = {}
+    for spec, (alive_i, _), boost in zip(side.specs, state, boosts(side, state)):
         dice = alive_i * spec.combat.dice * (opposing if spec.per_opponent_ship else 1) if spec.combat else 0
         if dice:
-            faces = max(0, min(10, hit_faces(spec.combat.value) + modifier))
-            groups[faces] = groups.get(faces, 0) + dice
-    return tuple(sorted(groups.items()))
+            faces = max(0, min(10, hit_faces(spec.combat.value) + modifier + boost))
+            groups[faces, spec.extra_hits] = groups.get((faces, spec.extra_hits), 0) + dice
+    return tuple(sorted((faces, dice, extra) if extra else (faces, dice) for (faces, extra), dice in groups.items()))
+
+
+def boosts(side: Side, state: State) -> tuple[int, ...]:
+    """Per unit type, the bonus to its combat rolls from another of the side's units alive now: C'morran N'orr's +1
+    to each of the other ships."""
+    givers = [(i, spec.boosts_others) for i, (spec, (n, _)) in enumerate(zip(side.specs, state))
+              if n and spec.boosts_others]
+    return tuple(max((bonus for j, bonus in givers if j != i), default=0) if spec.ship else 0
+                 for i, spec in enumerate(side.specs))
 
 
 def non_fighters(side: Side, state: State) -> int:

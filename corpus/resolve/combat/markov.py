@@ -11,13 +11,12 @@ small linear system.
 """
 from __future__ import annotations
 
-import functools
 from collections import defaultdict
-from math import comb
 
 from ..errors import ResolveError
 from .assign import Side, State, alive, counts_opponents, dice_groups, non_fighters, repair, round_start, take_hits
 from .gauss import gauss
+from .hits import hit_distribution
 
 # A joint state is one int: the attacker's state number in the high bits, the defender's in the low.
 Joint = int
@@ -31,22 +30,6 @@ NEGLIGIBLE = 1e-18
 MAX_MOVES = 3_000_000
 ATTACKER, DEFENDER, DRAW, RETREAT = range(4)  # outcome positions in a round's table row
 STATIONARY = 0  # the round number of an ordinary round (no one-round modifier; rounds count from 1)
-
-
-@functools.lru_cache(maxsize=8192)
-def hit_distribution(groups: tuple[tuple[int, int], ...]) -> tuple[float, ...]:
-    """P(k hits) for (hit faces, dice) groups: a convolution of binomials."""
-    probs = [1.0]
-    for faces, dice in groups:
-        p = faces / 10
-        binomial = [comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)]
-        out = [0.0] * (len(probs) + dice)
-        for i, a in enumerate(probs):
-            if a:
-                for j, b in enumerate(binomial):
-                    out[i + j] += a * b
-        probs = out
-    return tuple(probs)
 
 
 class SideSpace:

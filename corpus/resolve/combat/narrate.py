@@ -7,7 +7,7 @@ from ..steps import Step, num, pct, plural
 from .assign import Side, dice_groups, non_fighters
 from .capacity import end_of_combat
 from .markov import STATIONARY, hit_distribution
-from .narrate_mods import modifier_steps, repair_steps
+from .narrate_mods import modifier_steps, repair_steps, roll_card_steps
 from .results import outcome
 from .retreat import removed_on_retreat
 from .space import afb_dice, offense_dice
@@ -27,7 +27,7 @@ def space_steps(battle: Battle) -> list[Step]:
     steps += afb_steps(battle)
     if req.retreat:
         steps += retreat_steps(battle)
-    steps += roll_steps(battle, "78.5")
+    steps += roll_card_steps(battle) + roll_steps(battle, "78.5")
     steps.append(Step("78.8", "Another round",
                       "While both sides still have ships, another round begins with the Announce Retreats step. "
                       + rounds_text(battle)))
@@ -87,9 +87,10 @@ def _adjacent(role: str, name: str, ability: str) -> Step:
 def dice_text(dice: tuple[tuple[int, int], ...]) -> str:
     """'3 dice hitting on 5-10, 2 dice hitting on 10' from (hit faces, dice) groups."""
     parts = []
-    for faces, count in sorted(dice, reverse=True):
+    for faces, count, *extra in sorted(dice, reverse=True):
         hits = "never" if faces == 0 else f"on {11 - faces}-10" if faces < 10 else "on any result"
-        parts.append(f"{plural(count, 'die', 'dice')} hitting {hits}")
+        more = f" (an unmodified 9 or 10 adds {plural(extra[0], 'hit')})" if extra else ""
+        parts.append(f"{plural(count, 'die', 'dice')} hitting {hits}{more}")
     return ", ".join(parts)
 
 

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..steps import Step, plural
-from .assign import non_fighters
+from ..dice import hit_faces
+from ..steps import Step, num, plural
+from .assign import Side, non_fighters
+from .hits import hit_distribution
+from .markov import STATIONARY
 from .modifiers import MODIFIERS
 from .space import offense_dice
+from .stats import Spec
+from .unit_text import card_sentence
 
 if TYPE_CHECKING:
     from . import Battle
@@ -80,3 +85,33 @@ def repair_steps(battle: Battle) -> list[Step]:
                                   "game effect, so a single hit on it never lasts into the next round; it is "
                                   "repaired after Space Cannon Offense too, as round 1 starts.", "card"))
     return steps
+
+
+def roll_card_steps(battle: Battle) -> list[Step]:
+    """Ships whose card changes combat rolls: C'morran N'orr's bonus to the others, J.N.S. Hylarim's extra hits."""
+    steps = []
+    for side in (battle.chain.attacker, battle.chain.defender):
+        for spec in side.specs:
+            if spec.boosts_others:
+                steps.append(Step("78.5", f"{spec.name}: +{spec.boosts_others} to the other ships",
+                                  _boost(side, spec), "card"))
+            if spec.extra_hits:
+                steps.append(Step("78.5d", f"{spec.name}: extra hits", _extra_hits(side, spec), "card"))
+    return steps
+
+
+def _boost(side: Side, spec: Spec) -> str:
+    """C'morran N'orr's card and what the chain does with it."""
+    return (f"{spec.name} ({side.role}): \"{card_sentence(spec, 'boosts_others')}\" (its card). Applied here: "
+            f"+{spec.boosts_others} to each combat roll of this side's other ships, fighters included, in every round "
+            "that starts with it alive; not to its own rolls, nor to Space Cannon or Anti-Fighter Barrage (77.3d, "
+            "10.1c).")
+
+
+def _extra_hits(side: Side, spec: Spec) -> str:
+    """J.N.S. Hylarim's card, with the hits one of its dice is expected to produce at this side's modifier."""
+    faces = max(0, min(10, hit_faces(spec.combat.value) + side.mods.combat(STATIONARY)))
+    expected = sum(k * p for k, p in enumerate(hit_distribution(((faces, 1, spec.extra_hits),))))
+    return (f"{spec.name} ({side.role}): \"{card_sentence(spec, 'extra_hits')}\" (its card). Applied here: each of its "
+            f"dice that shows 9 or 10 before modifiers produces {spec.extra_hits} hits besides its own, so a die is "
+            f"expected to produce {plural(expected, 'hit')} (without the card: {num(faces / 10)}).")

@@ -42,6 +42,8 @@ class Spec:
     repairs: bool = False  # repaired at the start of each space combat round (Arc Secundus)
     fighter_room: int = 0  # fighters in the system a space dock keeps out of capacity
     pool_fighter: bool = False  # beyond capacity, it counts against the fleet pool instead (Fighter II)
+    boosts_others: int = 0  # + to the other ships' combat rolls while it is alive (C'morran N'orr)
+    extra_hits: int = 0  # hits added by each unmodified 9 or 10 of its combat roll (J.N.S. Hylarim)
     card_text: tuple[str, ...] = ()  # the card's sentences that bear on a battle (unit_text.py says which apply)
 
     @property
@@ -83,7 +85,8 @@ def spec(unit: Unit) -> Spec:
         # The only structures with Space Cannon or Planetary Shield are PDS units and faction PDS.
         pds=unit.type == "structure" and (unit.space_cannon is not None or unit.planetary_shield),
         repairs=unit.repairs_each_space_round, fighter_room=unit.fighter_allowance,
-        pool_fighter=unit.name in FLEET_POOL_FIGHTERS, card_text=unit.combat_text,
+        pool_fighter=unit.name in FLEET_POOL_FIGHTERS, boosts_others=unit.other_ships_combat_bonus,
+        extra_hits=unit.extra_hits_on_9_or_10, card_text=unit.combat_text,
     )
 
 

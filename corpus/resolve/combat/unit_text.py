@@ -28,7 +28,16 @@ APPLIED = (
     Applied("per_opponent_ship", re.compile(r"number of your opponent's non-fighter ships", re.I)),
     Applied("removes_planetary_shield", re.compile(r"\blose (?:the )?planetary shield", re.I)),
     Applied("fighter_room", re.compile(r"fighters in this system do not count against", re.I)),
+    Applied("boosts_others", re.compile(r"to the result of each of your other ship'?s'? combat rolls", re.I)),
+    Applied("extra_hits", re.compile(r"each result of 9 or 10, before applying modifiers, produces \d additional hits",
+                                     re.I)),
 )
+
+
+def card_sentence(spec: Spec, field: str) -> str:
+    """The card sentence behind an ability the engine applies, as printed."""
+    applied = next(a for a in APPLIED if a.field == field)
+    return next(sentence for sentence in spec.card_text if applied.sentence.search(sentence))
 
 
 def unapplied(spec: Spec) -> tuple[str, ...]:

@@ -1,0 +1,38 @@
+"""The chances of each number of hits a roll produces: binomials for ordinary dice, convolved by group."""
+from __future__ import annotations
+
+import functools
+from math import comb
+
+
+@functools.lru_cache(maxsize=8192)
+def hit_distribution(groups: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
+    """P(k hits) for (hit faces, dice) groups: a convolution of binomials; a group (hit faces, dice, hits added)
+    has dice whose unmodified 9 or 10 adds hits (J.N.S. Hylarim), each die convolved in turn."""
+    probs = [1.0]
+    for faces, dice, *extra in groups:
+        if extra:
+            for _ in range(dice):
+                probs = _convolve(probs, _die(faces, extra[0]))
+            continue
+        p = faces / 10
+        probs = _convolve(probs, [comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)])
+    return tuple(probs)
+
+
+def _convolve(probs: list[float], other: list[float]) -> list[float]:
+    """The distribution of the sum of two independent hit counts."""
+    out = [0.0] * (len(probs) + len(other) - 1)
+    for i, a in enumerate(probs):
+        if a:
+            for j, b in enumerate(other):
+                out[i + j] += a * b
+    return out
+
+
+def _die(faces: int, extra: int) -> list[float]:
+    """P(k hits) of one die that hits on its top `faces` results and adds `extra` hits on an unmodified 9 or 10."""
+    out = [0.0] * (2 + extra)
+    for result in range(1, 11):
+        out[(result > 10 - faces) + (extra if result >= 9 else 0)] += 0.1
+    return out
