@@ -42,6 +42,15 @@ def fold(title: str) -> str:
     return " ".join(words)
 
 
+def comparable(text: str) -> str:
+    """Text as compared across sources: case, quotes, dashes and spacing folded."""
+    text = text.lower().replace("×", "x").replace("“", '"').replace("”", '"').replace("’", "'").replace("‘", "'")
+    text = re.sub(r"[–—-]", "-", text)
+    text = re.sub(r"step (\d) ?- ?", r"step \1 ", text)
+    text = re.sub(r"[^\w\s]", "", text)
+    return " ".join(text.split())
+
+
 def singular(word: str) -> str:
     """A rough singular, enough for titles: Anomalies, Mechs, Command Tokens, Neighbors."""
     if len(word) > 4 and word.endswith("ies"):

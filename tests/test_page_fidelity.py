@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from corpus.names import comparable
 from fidelity import Finding, compare, read_page, read_source, sentences, visible_text
 from fidelity_data import (card_texts, faq_pairs, missing_card_sentences, official_cards, page_categories,
                            page_faqs, page_questions, question_homes, source_categories, source_questions)
@@ -19,7 +20,6 @@ from fidelity_seeds import SEED_PAGES, page_text, seed_sentences
 from ingest.html5 import parse
 from ingest.normalize import clean
 from ingest.slugs import page_slug
-from ingest.steps.merge import comparable
 from webapp import create_app, urls
 from webapp.corpus_access import close_app, get_corpus
 

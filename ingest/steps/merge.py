@@ -1,10 +1,10 @@
 """Merge: one entry per id, listing every source that gave it."""
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 
 from corpus.model import Entry
+from corpus.names import comparable
 
 INDEX_FLAG = "index-stub"
 VARIANT_FLAG = "variant"
@@ -64,15 +64,6 @@ def _absorb_stub(best: Entry, stub: Entry) -> None:
         best.category = stub.category
     if best.number is None and stub.number and best.kind == "topic":
         best.number = stub.number
-
-
-def comparable(text: str) -> str:
-    """Text as compared across sources: case, quotes, dashes and spacing folded."""
-    text = text.lower().replace("×", "x").replace("“", '"').replace("”", '"').replace("’", "'").replace("‘", "'")
-    text = re.sub(r"[–—-]", "-", text)
-    text = re.sub(r"step (\d) ?- ?", r"step \1 ", text)
-    text = re.sub(r"[^\w\s]", "", text)
-    return " ".join(text.split())
 
 
 def merge_same_rulings(entries: list[Entry]) -> list[Entry]:

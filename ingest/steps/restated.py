@@ -5,8 +5,9 @@ import re
 from collections import defaultdict
 
 from corpus.model import Entry
+from corpus.names import comparable
 from corpus.snippets import sentences
-from ingest.steps.merge import VARIANT_FLAG, comparable
+from ingest.steps.merge import VARIANT_FLAG
 
 # Share of a wiki line's words that a rule must contain for the line to be that rule.
 CONTAINED = 0.85

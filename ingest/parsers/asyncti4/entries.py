@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from corpus.model import HOMEBREW_FLAG, Entry, Source
+from corpus.names import comparable
 from ingest.normalize import card_text, clean
 from ingest.slugs import slugify
-from ingest.steps.merge import comparable
 
 from .common import NAME, PRECEDENCE, REPO_URL, Data, Row, fold_name, split_note
 
