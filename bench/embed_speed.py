@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import time
 from pathlib import Path
@@ -14,8 +15,6 @@ from pathlib import Path
 import guard  # bench/guard.py, beside this script
 from corpus import Corpus, embed
 from ingest.sources import shared_dir
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def questions(path: Path) -> list[str]:
@@ -27,7 +26,8 @@ def questions(path: Path) -> list[str]:
 def main() -> None:
     """Encode every --every-th entry's text in one call, then each dev question and a short one alone."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--instance", type=Path, default=ROOT / "instance", help="Instance folder to read.")
+    parser.add_argument("--instance", type=Path, default=Path(os.environ.get("MECATOL_INSTANCE") or "instance"),
+                        help="Instance folder to read (default: $MECATOL_INSTANCE or ./instance).")
     parser.add_argument("--every", type=int, default=1, help="Encode every n-th entry (1: all of them).")
     parser.add_argument("--queries", type=Path, default=shared_dir() / "queries" / "dev.jsonl",
                         help="JSON lines with a 'q' field (default: queries/dev.jsonl in $MECATOL_SHARED or ../shared).")
