@@ -1,7 +1,7 @@
 """The one linker: which page, section or rule a name or number in prose means, over one corpus.
 
-Built once per ingest from all entries; the FAQ step, the rulings step and the
-cross-link step all ask it. Same-titled targets are told apart by context:
+Built from all entries by each step that asks it (the FAQ step, the rulings step and the
+cross-link step), so each sees the pages and homes the steps before it have set. Same-titled targets are told apart by context:
 "Technology strategy card" is the strategy card, "Research Team agenda" is not
 a faction ability, and a name on the asking entry's own pages wins.
 """
