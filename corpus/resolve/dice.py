@@ -70,9 +70,9 @@ def binomial_weights(value: int, dice: int) -> list[int]:
     return [comb(dice, k) * hit**k * miss ** (dice - k) for k in range(dice + 1)]
 
 
-def convolve(left: list[int], right: list[int]) -> list[int]:
-    """Outcome counts of the sum of two independent hit counts."""
-    out = [0] * (len(left) + len(right) - 1)
+def convolve(left: list, right: list) -> list:
+    """Outcome counts (or chances) of the sum of two independent hit counts."""
+    out = [0 * left[0]] * (len(left) + len(right) - 1)  # a zero of the inputs' kind: counts stay exact ints
     for i, a in enumerate(left):
         if a:
             for j, b in enumerate(right):

@@ -4,6 +4,8 @@ from __future__ import annotations
 import functools
 from math import comb
 
+from ..dice import convolve
+
 
 @functools.lru_cache(maxsize=8192)
 def hit_distribution(groups: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
@@ -13,21 +15,11 @@ def hit_distribution(groups: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
     for faces, dice, *extra in groups:
         if extra:
             for _ in range(dice):
-                probs = _convolve(probs, _die(faces, extra[0]))
+                probs = convolve(probs, _die(faces, extra[0]))
             continue
         p = faces / 10
-        probs = _convolve(probs, [comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)])
+        probs = convolve(probs, [comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)])
     return tuple(probs)
-
-
-def _convolve(probs: list[float], other: list[float]) -> list[float]:
-    """The distribution of the sum of two independent hit counts."""
-    out = [0.0] * (len(probs) + len(other) - 1)
-    for i, a in enumerate(probs):
-        if a:
-            for j, b in enumerate(other):
-                out[i + j] += a * b
-    return out
 
 
 def _die(faces: int, extra: int) -> list[float]:
