@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from corpus import damage, embed, finder, index, meaning, search, store
+from corpus import checksums, damage, embed, finder, index, meaning, search, store
 from corpus.errors import BrokenIndexError, CorpusError, ModelError, UnknownIdError
 from corpus.model import PAGE_KINDS, Entry
 from corpus.resolve.planets import planet_key
@@ -178,6 +178,9 @@ class Corpus:
         """Open the index and read what search needs from it, remembering any damage found."""
         folder = self.folder / "index"
         try:
+            damaged = checksums.changed(self.folder, "index/")
+            if damaged:
+                raise BrokenIndexError(folder, damaged)
             opened = index.open_index(folder, expected=len(self.entries))
         except BrokenIndexError as exc:
             self._damaged = exc.reason

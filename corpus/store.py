@@ -14,6 +14,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
+from corpus import checksums
 from corpus.errors import CorpusError, NoCorpusError
 from corpus.model import Entry
 
@@ -63,6 +64,9 @@ def write_vectors(folder: Path, vectors: np.ndarray) -> None:
 def read_vectors(folder: Path, count: int, dim: int) -> np.ndarray:
     """The version's sentence vectors, checked against its entry count; CorpusError when unreadable."""
     path = Path(folder) / VECTORS
+    damage = checksums.changed(folder, VECTORS)
+    if damage:
+        raise CorpusError(f"{path}: unreadable sentence vectors ({damage}); run `mecatol ingest` again")
     try:
         vectors = np.load(path, allow_pickle=False)
     except (OSError, ValueError, EOFError) as exc:
@@ -97,6 +101,7 @@ def publish(instance: Path, entries: list[Entry], meta: dict,
                 write_vectors(tmp, vectors)
             (tmp / META).write_text(json.dumps(meta, indent=1, sort_keys=True), encoding="utf-8")
             build_index(tmp / "index", entries)
+            checksums.record(tmp)
             final = versions / version_name()
             tmp.rename(final)
         except BaseException:

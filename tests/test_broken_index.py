@@ -34,7 +34,16 @@ def _missing_segment(index: Path) -> None:
     next(index.glob("*.seg")).unlink()
 
 
-DAMAGE = [_cut_segment, _empty_segment, _garbage_toc, _missing_segment]
+def _overwritten_middle(index: Path) -> None:
+    """200 KB in the middle of the segment overwritten, its size unchanged: whoosh reads it without
+    complaint and answers from the wrong postings, so only the digests ingest recorded can tell."""
+    seg = next(index.glob("*.seg"))
+    with open(seg, "r+b") as data:
+        data.seek(seg.stat().st_size // 2)
+        data.write(bytes(range(256)) * 800)
+
+
+DAMAGE = [_cut_segment, _empty_segment, _garbage_toc, _missing_segment, _overwritten_middle]
 
 
 @pytest.fixture(params=DAMAGE, ids=lambda f: f.__name__.strip("_"))

@@ -111,11 +111,15 @@ def test_a_damaged_cache_costs_time_not_the_ingest(tmp_path, small_source, monke
     assert Corpus.load(tmp_path / "inst").vectors is not None
 
 
-@pytest.mark.parametrize("damage", ["truncated", "missing", "wrong shape"])
+@pytest.mark.parametrize("damage", ["truncated", "missing", "wrong shape", "overwritten"])
 def test_damaged_vectors_give_none_and_say_why(small_instance, damage):
     path = store.current_dir(small_instance) / store.VECTORS
     if damage == "truncated":
         path.write_bytes(path.read_bytes()[:500])
+    elif damage == "overwritten":  # same size and shape, wrong numbers: numpy reads it without complaint
+        data = bytearray(path.read_bytes())
+        data[len(data) // 2:len(data) // 2 + 64] = bytes(64)
+        path.write_bytes(bytes(data))
     elif damage == "missing":
         path.unlink()
     else:
