@@ -49,6 +49,9 @@ def write_entries(folder: Path, entries: Iterable[Entry]) -> int:
 def read_entries(folder: Path) -> list[Entry]:
     """Entries of one corpus version, in their stored order."""
     path = Path(folder) / ENTRIES
+    damage = checksums.changed(folder, ENTRIES)
+    if damage:
+        raise CorpusError(f"{path}: unreadable corpus ({damage}); run `mecatol ingest` again")
     try:
         with open(path, encoding="utf-8") as lines:
             return [Entry.from_dict(json.loads(line)) for line in lines if line.strip()]

@@ -92,3 +92,18 @@ def test_cli_search_is_one_line_and_exit_2(broken_instance):
 def test_every_request_is_told_not_just_the_first(broken_client):
     statuses = [broken_client.get("/api/search?q=pds").status_code for _ in range(3)]
     assert statuses == [503, 503, 503]
+
+
+@pytest.mark.parametrize("change", ["a letter", "cut short"])
+def test_a_changed_entries_file_is_a_503_naming_it(web_instance, tmp_path, change):
+    copy = tmp_path / "inst"
+    shutil.copytree(web_instance, copy, symlinks=True, ignore=shutil.ignore_patterns(".ingest.lock"))
+    path = (copy / "corpus").resolve() / "entries.jsonl"
+    data = path.read_bytes()
+    # A letter changed still parses as JSON: only the digest recorded at ingest tells.
+    path.write_bytes(data.replace(b"Space Cannon", b"Space Canyon", 1) if change == "a letter" else data[:len(data) // 2])
+    app = create_app({"TESTING": True, "INSTANCE": str(copy)})
+    response = app.test_client().get("/rules/space-cannon")
+    close_app(app)
+    assert response.status_code == 503
+    assert str(path) in response.get_data(as_text=True) and ADVICE in response.get_data(as_text=True)
