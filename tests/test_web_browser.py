@@ -61,6 +61,38 @@ def test_escape_closes_the_typeahead(page):
     assert page.locator(".typeahead").is_hidden()
 
 
+def test_arrow_up_from_the_box_chooses_the_last_option(page):
+    page.goto("/")
+    expect(page.locator("form input[autofocus]")).to_be_focused()
+    page.keyboard.type("pds")
+    options = page.locator(".typeahead li[role=option]")
+    options.first.wait_for()
+    page.keyboard.press("ArrowUp")
+    assert options.last.get_attribute("aria-selected") == "true"
+    assert options.nth(options.count() - 2).get_attribute("aria-selected") == "false"
+
+
+def test_an_arrow_reopens_the_typeahead_after_escape(page):
+    page.goto("/")
+    expect(page.locator("form input[autofocus]")).to_be_focused()
+    page.keyboard.type("pds")
+    page.locator(".typeahead li[role=option]").first.wait_for()
+    page.keyboard.press("Escape")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(".typeahead")).to_be_visible()
+
+
+def test_tabbing_out_of_the_search_closes_the_typeahead(page):
+    page.goto("/rules/space-cannon")
+    page.keyboard.press("/")
+    page.keyboard.type("sab")
+    options = page.locator(".typeahead li[role=option]")
+    options.first.wait_for()
+    for _ in range(options.count() + 3):  # through the options' links, then on into the page
+        page.keyboard.press("Tab")
+    expect(page.locator(".typeahead")).to_be_hidden()
+
+
 def test_follow_a_related_topic(page):
     page.goto("/rules/space-cannon")
     page.locator("nav.related a", has_text="PDS").click()

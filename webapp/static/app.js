@@ -108,11 +108,21 @@
       if (!query) { close(); return; }
       timer = setTimeout(() => lookup(query), 120);
     });
+    // Up from the box goes to the last option, not the one before it (-1 - 1 would wrap to the last but one).
+    const step = (key) => (active < 0 && key === "ArrowUp" ? -1 : active + (key === "ArrowDown" ? 1 : -1));
     input.addEventListener("keydown", (event) => {
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-        if (list.hidden) return;
+        if (list.hidden) {
+          // Escape closed the list: an arrow opens it again, as a combobox does.
+          if (items().length && input.value.trim()) {
+            event.preventDefault();
+            list.hidden = false;
+            input.setAttribute("aria-expanded", "true");
+          }
+          return;
+        }
         event.preventDefault();
-        select(active + (event.key === "ArrowDown" ? 1 : -1));
+        select(step(event.key));
       } else if (event.key === "Enter" && !list.hidden && active >= 0) {
         event.preventDefault();
         location.assign(items()[active].querySelector("a").href);
@@ -122,6 +132,12 @@
       }
     });
     document.addEventListener("click", (event) => { if (!input.form.contains(event.target)) close(); });
+    // Tabbing out of the form closes the list too, so it does not stay open over the page. Only when
+    // focus lands somewhere: a tap on an option may blur the box with no new focus (Safari), and the
+    // list must still be there for that tap's click.
+    input.form.addEventListener("focusout", (event) => {
+      if (event.relatedTarget && !input.form.contains(event.relatedTarget)) close();
+    });
   }
   document.querySelectorAll("input[data-typeahead]").forEach(typeahead);
 
