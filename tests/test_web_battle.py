@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 from urllib.parse import parse_qsl, urlencode
 
 import pytest
@@ -108,12 +109,14 @@ def test_battle_form_resubmits_its_scenario_without_javascript(client, text):
 
 
 @pytest.mark.parametrize("text, field, invalid", [
-    ("ability=space_combat&a=&a=Nope&d=Carrier", "attacker.units[0].name", "a:1"),
-    ("ability=space_combat&a=Carrier&d=Carrier&dc=12", "defender.combat_modifier", "dc"),
-    ("ability=ground_combat&a=Infantry&d=Infantry&retreat=attacker@1", "retreat", "retreat"),
-    ("ability=space_combat&a=Carrier&d=Carrier&do=Fighter", "defender.order[0]", "do"),
-    ("ability=ground_combat&a=Infantry&d=Infantry&am=plasma_scoring", "attacker.modifiers[0]", "am"),
+    ("ability=space_combat&a=&a=Nope&d=Carrier", "Attacker's units, entry 1", "a:1"),
+    ("ability=space_combat&a=Carrier&d=Carrier&dc=12", "Defender's combat modifier", "dc"),
+    ("ability=ground_combat&a=Infantry&d=Infantry&retreat=attacker@1", "Retreat", "retreat"),
+    ("ability=space_combat&a=Carrier&d=Carrier&do=Fighter", "Defender's order, entry 1", "do"),
+    ("ability=ground_combat&a=Infantry&d=Infantry&am=plasma_scoring", "Attacker's modifiers, entry 1", "am"),
 ])
 def test_battle_error_names_its_field_and_control(client, text, field, invalid):
+    # The form names the box in its own words, not the API's field path (attacker.units[0].name).
     fragment = html(client, f"/resolver/space-combat?{text}")
-    assert re.search(rf'role="alert">{re.escape(field)}: ', fragment) and f'data-invalid="{invalid}"' in fragment
+    assert re.search(rf'role="alert">{re.escape(field)}: ', unescape(fragment))
+    assert f'data-invalid="{invalid}"' in fragment

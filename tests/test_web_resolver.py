@@ -243,12 +243,16 @@ def test_production_form_shows_the_violation(client):
 
 
 @pytest.mark.parametrize("query, message", [
-    ("ability=space_cannon&u=PDS+II*2&u=11x1", "units[1].value: must be between 1 and 10"),
-    ("ability=space_cannon&u=PDS+II*-1", "units[0].count: must be between 1 and 100"),
-    ("ability=space_cannon&u=Nope", "units[0].name: unknown unit"),
-    ("ability=lasers", "ability: must be one of"),
-    ("ability=production&p=Space+Dock+I", "producers[0].planet_resources: required"),
-    ("ability=space_cannon&u=PDS+II&plasma=7", "modifiers.plasma_scoring: use plasma=1"),
+    ("ability=space_cannon&u=PDS+II*2&u=11x1", "Units, entry 2: must be between 1 and 10"),
+    ("ability=space_cannon&u=PDS+II*-1", "Units, entry 1: must be between 1 and 100"),
+    ("ability=space_cannon&u=Nope", "Units, entry 1: unknown unit 'Nope'; pick one"),
+    ("ability=space_cannon&u=PDS+II+x2", "Units, entry 1: unknown unit 'PDS II x2'; pick one from the catalogue or "
+                                         "give a value instead of a name (a count goes after a star: “PDS II*2”)"),
+    ("ability=space_cannon&u=Dreadnaught+II", "Units, entry 1: unknown unit 'Dreadnaught II'; did you mean "
+                                              "Dreadnought II? If not, pick one"),
+    ("ability=lasers", "Ability: must be one of"),
+    ("ability=production&p=Space+Dock+I", "Producing units, entry 1, planet: required"),
+    ("ability=space_cannon&u=PDS+II&plasma=7", "Modifiers: use plasma=1"),
 ])
 def test_bad_scenario_shows_the_error_in_the_form(client, query, message):
     form = widget(html(client, f"/rules/space-cannon?{query}"))

@@ -85,9 +85,9 @@ def test_arborec_space_dock_cannot_produce_infantry(page):
 def test_bad_value_shows_the_error_naming_the_field(page):
     open_widget(page, "/rules/space-cannon")
     rows = page.locator(".rs-list[data-param=u] input[name=u]")
-    rows.nth(1).fill("11x1")  # the first row stays blank: units[0] is the second field
+    rows.nth(1).fill("11x1")  # the first row stays blank: entry 1 (units[0]) is the second field
     page.locator(".rs-submit button[type=submit]").click()
-    expect(page.locator(".rs-error")).to_have_text("units[0].value: must be between 1 and 10")
+    expect(page.locator(".rs-error")).to_have_text("Units, entry 1: must be between 1 and 10")
     expect(rows.nth(1)).to_have_attribute("aria-invalid", "true")
     expect(rows.nth(0)).not_to_have_attribute("aria-invalid", "true")
 
@@ -211,7 +211,7 @@ def test_battle_error_marks_the_row(page):
     open_widget(page, "/rules/ground-combat")
     page.locator("input[name=a]").first.fill("Infantry*2")
     page.locator("input[name=d]").nth(1).fill("Nope*1")
-    expect(page.locator(".rs-error")).to_contain_text("defender.units[0].name: unknown unit")
+    expect(page.locator(".rs-error")).to_contain_text("Defender's units, entry 1: unknown unit")
     expect(page.locator("input[name=d]").nth(1)).to_have_attribute("aria-invalid", "true")
 
 

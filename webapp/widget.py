@@ -128,6 +128,11 @@ class Widget:
             name = "plasma" if sub == "plasma_scoring" else next((k for k, v in FLAGS.items() if v[0] == sub), sub)
         return LISTS.get(name, name), None if row is None else int(row)
 
+    @property
+    def error_text(self) -> str:
+        """The error in the form's words (form_error), or "" when there is none."""
+        return form_error(self.error) if self.error else ""
+
     def invalid(self, key: str, index: int | None = None) -> bool:
         """Whether the error names this form field (or this row of it, counting filled rows)."""
         target = self._error_target()
@@ -198,6 +203,30 @@ class Widget:
     def survivor_rows(self) -> list[list[str]]:
         """Expected survivors per unit type per side."""
         return battle.survivor_rows(self.result)
+
+
+# The form's names for the request's fields, so an error reads as the box it is about, not an API path.
+FIELD_LABELS = {"units": "Units", "build": "Units to produce", "producers": "Producing units", "rolls": "Dice rolled",
+                "seed": "Seed", "targets": "Targets", "modifiers": "Modifiers", "retreat": "Retreat",
+                "ability": "Ability", "combat_modifier": "combat modifier", "order": "order"}
+
+
+def form_error(error: ResolveError) -> str:
+    """An error as the form shows it: "Units, entry 2: …" for "units[1].name: …" ("entry" counts filled ones)."""
+    found = re.match(r"(?:(attacker|defender)\.)?(\w+)(?:\[(\d+)\])?(?:\.(\w+))?$", error.field)
+    if found is None:
+        return str(error)
+    side, name, row, sub = found.groups()
+    label = FIELD_LABELS.get(name, name.replace("_", " "))
+    if side:
+        label = f"{side.capitalize()}'s {label[0].lower()}{label[1:]}"
+    if row is not None:
+        label += f", entry {int(row) + 1}"
+    if sub in ("planet", "planet_resources"):
+        label += ", planet"
+    # The form takes a count after a star; "PDS II x2" or "2 PDS II" read as one unknown name.
+    hint = " (a count goes after a star: “PDS II*2”)" if error.message.startswith("unknown unit") else ""
+    return f"{label}: {error.message}{hint}"
 
 
 OUTCOMES = (("attacker", "Attacker wins"), ("defender", "Defender wins"), ("draw", "Draw"), ("retreat", "Retreat"))

@@ -1,6 +1,7 @@
 """The unit catalogue: attributes of the units these abilities concern."""
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 import re
@@ -204,7 +205,10 @@ class Catalogue:
         unit = self._index.get(unit_key(name))
         if unit is None:
             instead = " or give a value instead of a name" if takes_value else ""
-            raise ResolveError(field, f"unknown unit {name!r}; pick one from the catalogue{instead}")
+            close = difflib.get_close_matches(unit_key(name), list(self._index), n=1, cutoff=0.8)
+            pick = f"pick one from the catalogue{instead}"
+            meant = f"did you mean {self._index[close[0]].name}? If not, {pick}" if close else pick
+            raise ResolveError(field, f"unknown unit {name!r}; {meant}")
         return unit
 
 

@@ -41,7 +41,8 @@ def fight(req: BattleRequest) -> Battle:
     chain = Chain(build_side(req.attacker, arena), build_side(req.defender, arena))
     if not chain.attacker.specs:
         what = "a ship" if arena == "space" else "a ground force"
-        raise ResolveError("attacker.units", f"the attacker needs at least {what} to fight this {req.ability}")
+        raise ResolveError("attacker.units", f"the attacker needs at least {what} to fight "
+                                              f"this {req.ability.replace('_', ' ')}")
     if not chain.defender.specs and req.ability in NEEDS_DEFENDER:
         raise ResolveError("defender.units", NEEDS_DEFENDER[req.ability])
     morale = max(req.attacker.mods.last_round, req.defender.mods.last_round)
