@@ -260,6 +260,12 @@ def test_bad_scenario_shows_the_error_in_the_form(client, query, message):
     assert error and error[1].replace("&#39;", "'").startswith(message)
 
 
+def test_dice_typed_in_win_over_a_seed_left_in_its_box(client):
+    # "Roll dice" fills the seed box; dice typed in afterwards are what the player rolled at the table.
+    form = widget(html(client, "/rules/space-cannon?ability=space_cannon&u=PDS+II*2&rolls=3,7&seed=42"))
+    assert 'role="alert" hidden' in form and "PDS II (5+): 3, 7 → 1 hit" in form
+
+
 def test_bad_row_is_marked_invalid(client):
     form = widget(html(client, "/rules/space-cannon?ability=space_cannon&u=PDS+II*2&u=11x1"))
     assert re.search(r'value="11x1"[^>]*aria-invalid="true"', form)

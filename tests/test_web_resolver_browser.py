@@ -92,6 +92,17 @@ def test_bad_value_shows_the_error_naming_the_field(page):
     expect(rows.nth(0)).not_to_have_attribute("aria-invalid", "true")
 
 
+def test_typing_dice_after_rolling_replaces_the_seed(page):
+    open_widget(page, "/rules/space-cannon")
+    page.locator(".rs-list[data-param=u] input[name=u]").first.fill("PDS II*2")
+    page.locator(".rs-roll").click()
+    expect(page.locator("input[name=seed]")).not_to_have_value("")
+    page.locator("input[name=rolls]").fill("3, 7")
+    expect(page.locator("input[name=seed]")).to_have_value("")
+    expect(page.locator(".rs-rolled")).to_contain_text("3, 7 → 1 hit")
+    expect(page.locator(".rs-error")).to_be_hidden()
+
+
 def test_typing_resolves_without_pressing_resolve(page):
     open_widget(page, "/rules/anti-fighter-barrage")
     page.locator("input[name=u]").first.fill("Destroyer II*2")

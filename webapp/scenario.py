@@ -195,7 +195,8 @@ def decode(params: MultiDict) -> dict | None:
     if params.get("rolls", "").strip():
         req["rolls"] = params["rolls"].strip()
     for key in ("seed", "targets"):
-        if params.get(key, "").strip():
+        # Dice typed in win over a seed left in its box (the form without JavaScript sends both).
+        if params.get(key, "").strip() and not (key == "seed" and "rolls" in req):
             req[key] = _number(params[key])
     return req
 

@@ -144,6 +144,11 @@
   });
 
   form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); run(); });
+  // Dice typed in replace the seed "Roll dice" left (and a seed typed in, the dice): the two cannot go together.
+  form.addEventListener("input", (event) => {
+    const other = { rolls: "seed", seed: "rolls" }[event.target.name];
+    if (other && event.target.value.trim()) form.elements[other].value = "";
+  });
   form.addEventListener("input", resolveSoon);
   form.addEventListener("change", (event) => {
     if (event.target.name === "ability") follow();
