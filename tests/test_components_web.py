@@ -110,4 +110,4 @@ def test_a_planet_permalink_fills_the_planet_box(client):
 def test_a_planet_in_the_box_and_after_at_names_the_box(client):
     fragment = client.get("/resolver/production", query_string={
         "ability": "production", "p": "Space Dock I*1@3", "pl": "Mecatol Rex"}).get_data(as_text=True)
-    assert 'data-invalid="pl:0"' in fragment and "producers[0].planet: give the planet in its box" in fragment
+    assert 'data-invalid="pl:0"' in fragment and "Producing units, entry 1, planet: give the planet in its box" in fragment
