@@ -7,11 +7,11 @@ query, a spelling suggestion, and the hits grouped by page.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from corpus import search
 from corpus.search import Hit, Only, Parser, Weights
-from corpus.names import fold_title, words
+from corpus.names import fold_title, singular, words
 from corpus.snippets import stem
 
 COMPLETE_WORDS = 3  # queries this short also get pages and cards whose title starts with them
@@ -79,7 +79,8 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
     def hit(item) -> Hit:
         score, fields, count = item
         if fields["id"] not in made:
-            made[fields["id"]] = search.make_hit(fields, score, request.marks, count)
+            made[fields["id"]] = replace(search.make_hit(fields, score, request.marks, count),
+                                         label=section_label(corpus, fields["id"]))
         return made[fields["id"]]
 
     results.hits = [hit(item) for item in items[:ask.limit]]
@@ -90,6 +91,19 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
     if not results.hits and not results.did_you_mean:
         results.did_you_mean = close_title(corpus, text)
     return results
+
+
+def section_label(corpus, entry_id: str) -> str:
+    """What a card or ability section is, as players say it: its category ("Action Card", "Agent"), else
+    its card page's title made singular (Action Cards: "Action Card"); "" for other entries."""
+    entry = corpus.by_id.get(entry_id)
+    if entry is None or entry.kind != "section":
+        return ""
+    page = corpus.by_id.get(entry.topic)
+    if entry.category or page is None or page.kind != "card":
+        return entry.category or ""
+    *head, last = page.title.split()
+    return " ".join([*head, singular(last.lower()).capitalize()])
 
 
 def _found(fixed: str, text: str, better: list) -> bool:

@@ -199,7 +199,14 @@ def test_snippet_escapes_text():
 
 def test_hit_dict_shape(corpus):
     data = corpus.search("capacity").hits[0].to_dict()
-    assert set(data) == {"id", "kind", "topic", "title", "snippet", "score", "page", "count", "homebrew"}
+    assert set(data) == {"id", "kind", "topic", "title", "snippet", "score", "page", "count", "homebrew", "label"}
+
+
+def test_a_card_section_hit_says_what_card_it_is(corpus):
+    # Players know Sabotage as an action card; "section" is our word for the part of a page it is.
+    hit = next(h for h in corpus.search("sabotage").hits if h.title == "Sabotage")
+    assert hit.kind == "section" and hit.label == "Action Card"
+    assert all(h.label == "" for h in corpus.search("sabotage").hits if h.kind != "section")
 
 
 def test_hit_is_a_hit(corpus):

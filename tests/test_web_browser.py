@@ -43,6 +43,15 @@ def test_typeahead_groups_by_page_and_shows_the_sentence(page):
     assert page.locator(".typeahead .tsnippet mark").count() > 0
 
 
+def test_typeahead_names_a_card_by_its_kind(page):
+    page.goto("/")
+    expect(page.locator("form input[autofocus]")).to_be_focused()
+    page.keyboard.type("sabotage")
+    option = page.locator(".typeahead li[role=option]", has_text="Sabotage").first
+    option.wait_for()
+    assert option.locator(".kind").inner_text().lower() == "action card"
+
+
 def test_typeahead_sentences_keep_the_spaces_around_marked_words(page):
     page.goto("/")
     expect(page.locator("form input[autofocus]")).to_be_focused()

@@ -43,7 +43,7 @@ def _schemas() -> dict:
            "properties": {"id": text, "kind": text, "topic": text, "title": text, "snippet": text,
                           "page": text, "url": text, "score": {"type": "number"},
                           "count": {"type": "integer", "minimum": 1},
-                          "homebrew": {"type": "boolean"}}}
+                          "homebrew": {"type": "boolean"}, "label": text}}
     group = {"type": "object", "required": ["page", "title", "url", "hits"],
              "properties": {"page": text, "title": text, "url": text,
                             "hits": {"type": "array", "items": _ref("Hit"), "minItems": 1, "maxItems": 3}}}

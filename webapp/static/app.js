@@ -66,7 +66,7 @@
       a.href = hit.url;
       const kind = document.createElement("span");
       kind.className = "kind";
-      kind.textContent = hit.kind;
+      kind.textContent = hit.label || hit.kind;  // "Action Card", not "section"
       const numbered = hit.kind === "rule" || hit.kind === "text";  // other ids mean little to a reader
       a.append(kind, (numbered ? hit.id + " " : "") + hit.title, snippetNode(hit.snippet || ""));
       li.append(a);
