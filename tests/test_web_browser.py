@@ -9,6 +9,23 @@ from playwright.sync_api import expect
 pytestmark = needs_chromium()
 
 
+def typed_at_home(page, text: str) -> None:
+    """The home page with text typed into its search box (autofocus: wait for it, or the keys land nowhere)."""
+    page.goto("/")
+    expect(page.locator("form input[autofocus]")).to_be_focused()
+    page.keyboard.type(text)
+
+
+def slash_and_type(page, path: str, text: str):
+    """The type-ahead's options on a page after "/" (which focuses the box) and text typed."""
+    page.goto(path)
+    page.keyboard.press("/")
+    page.keyboard.type(text)
+    options = page.locator(".typeahead li[role=option]")
+    options.first.wait_for()
+    return options
+
+
 def test_search_from_home_and_open_a_result(page):
     page.goto("/")
     # the box has autofocus; wait for it, since typing before focus lands nowhere
@@ -22,11 +39,7 @@ def test_search_from_home_and_open_a_result(page):
 
 
 def test_typeahead_with_the_keyboard(page):
-    page.goto("/rules/pds")
-    page.keyboard.press("/")
-    page.keyboard.type("space canno")
-    options = page.locator(".typeahead li[role=option]")
-    options.first.wait_for()
+    options = slash_and_type(page, "/rules/pds", "space canno")
     first = options.first.locator("a").get_attribute("href")
     page.keyboard.press("ArrowDown")
     assert options.first.get_attribute("aria-selected") == "true"
@@ -35,45 +48,35 @@ def test_typeahead_with_the_keyboard(page):
 
 
 def test_typeahead_groups_by_page_and_shows_the_sentence(page):
-    page.goto("/")
-    expect(page.locator("form input[autofocus]")).to_be_focused()
-    page.keyboard.type("gravity rift")
+    typed_at_home(page, "gravity rift")
     page.locator(".typeahead li[role=option]").first.wait_for()
     assert page.locator(".typeahead .group-title").first.inner_text() == "Gravity Rift"
     assert page.locator(".typeahead .tsnippet mark").count() > 0
 
 
 def test_typeahead_names_a_card_by_its_kind(page):
-    page.goto("/")
-    expect(page.locator("form input[autofocus]")).to_be_focused()
-    page.keyboard.type("sabotage")
+    typed_at_home(page, "sabotage")
     option = page.locator(".typeahead li[role=option]", has_text="Sabotage").first
     option.wait_for()
     assert option.locator(".kind").inner_text().lower() == "action card"
 
 
 def test_typeahead_sentences_keep_the_spaces_around_marked_words(page):
-    page.goto("/")
-    expect(page.locator("form input[autofocus]")).to_be_focused()
-    page.keyboard.type("space cann")
+    typed_at_home(page, "space cann")
     page.locator(".typeahead .tsnippet mark").first.wait_for()
     sentences = page.locator(".typeahead .tsnippet").all_inner_texts()
     assert any("Space Cannon" in s for s in sentences) and not any("SpaceCannon" in s for s in sentences)
 
 
 def test_escape_closes_the_typeahead(page):
-    page.goto("/")
-    expect(page.locator("form input[autofocus]")).to_be_focused()
-    page.keyboard.type("pds")
+    typed_at_home(page, "pds")
     page.locator(".typeahead li").first.wait_for()
     page.keyboard.press("Escape")
     assert page.locator(".typeahead").is_hidden()
 
 
 def test_arrow_up_from_the_box_chooses_the_last_option(page):
-    page.goto("/")
-    expect(page.locator("form input[autofocus]")).to_be_focused()
-    page.keyboard.type("pds")
+    typed_at_home(page, "pds")
     options = page.locator(".typeahead li[role=option]")
     options.first.wait_for()
     page.keyboard.press("ArrowUp")
@@ -82,9 +85,7 @@ def test_arrow_up_from_the_box_chooses_the_last_option(page):
 
 
 def test_an_arrow_reopens_the_typeahead_after_escape(page):
-    page.goto("/")
-    expect(page.locator("form input[autofocus]")).to_be_focused()
-    page.keyboard.type("pds")
+    typed_at_home(page, "pds")
     page.locator(".typeahead li[role=option]").first.wait_for()
     page.keyboard.press("Escape")
     page.keyboard.press("ArrowDown")
@@ -92,11 +93,7 @@ def test_an_arrow_reopens_the_typeahead_after_escape(page):
 
 
 def test_tabbing_out_of_the_search_closes_the_typeahead(page):
-    page.goto("/rules/space-cannon")
-    page.keyboard.press("/")
-    page.keyboard.type("sab")
-    options = page.locator(".typeahead li[role=option]")
-    options.first.wait_for()
+    options = slash_and_type(page, "/rules/space-cannon", "sab")
     for _ in range(options.count() + 3):  # through the options' links, then on into the page
         page.keyboard.press("Tab")
     expect(page.locator(".typeahead")).to_be_hidden()
