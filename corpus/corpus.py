@@ -230,13 +230,17 @@ class Corpus:
         return searcher
 
     def lookup(self, entry_id: str) -> str | None:
-        """The id of an entry named in any letter case (`77.7D`, `Space-Cannon`), None if none."""
+        """The id of an entry named in any letter case (`77.7D`, `Space-Cannon`), or the topic an LRR
+        section number names (`77`: Space Cannon); None if none."""
         if entry_id in self.by_id:
             return entry_id
         if self._folded is None:
             self._folded = {}
             for key in self.by_id:
                 self._folded.setdefault(key.lower(), key)
+            for page in self.pages("topic"):
+                if page.number:  # after the ids: a rule whose id is the number ("13", Attacker) keeps it
+                    self._folded.setdefault(page.number, page.id)
         return self._folded.get(entry_id.lower())
 
     def close(self) -> None:

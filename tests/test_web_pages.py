@@ -101,6 +101,16 @@ def json_twin(client, path: str) -> str:
     return found[1].replace("&amp;", "&")
 
 
+def test_an_lrr_section_number_is_an_address_for_its_topic(client):
+    # Players say "rule 77" for Space Cannon: its number is a permalink like its rules' ids.
+    space_cannon = client.get("/rules/space-cannon").get_data(as_text=True)
+    number = re.search(r'<h1>.*?<span class="num">(\d+)</span>', space_cannon, re.S)[1]
+    for path in (f"/r/{number}", f"/rules/{number}"):
+        response = client.get(path)
+        assert response.status_code == 302 and response.headers["Location"].endswith("/rules/space-cannon")
+    assert client.get("/r/999").status_code == 404
+
+
 def test_search_page_json_twin_keeps_its_limit_and_filters(client):
     twin = json_twin(client, "/search?q=rider&limit=30")
     assert twin.startswith("/api/search?") and len(client.get(twin).json["results"]) == 30
