@@ -266,6 +266,12 @@ def test_dice_typed_in_win_over_a_seed_left_in_its_box(client):
     assert 'role="alert" hidden' in form and "PDS II (5+): 3, 7 → 1 hit" in form
 
 
+def test_the_chart_names_its_axis_for_sighted_readers(client):
+    # The svg's <title> is read aloud but never shown: a caption says what the bars count.
+    form = widget(html(client, "/rules/space-cannon?ability=space_cannon&u=PDS+II*2"))
+    assert '<p class="rs-caption" aria-hidden="true">Space Cannon Offense: chance of each number of hits</p>' in form
+
+
 def test_bad_row_is_marked_invalid(client):
     form = widget(html(client, "/rules/space-cannon?ability=space_cannon&u=PDS+II*2&u=11x1"))
     assert re.search(r'value="11x1"[^>]*aria-invalid="true"', form)
