@@ -73,30 +73,30 @@ def _assault_cannon(battle: Battle, role: str, effect: str) -> str:
     return effect
 
 
+def _units(battle: Battle) -> list[tuple[Side, Spec]]:
+    """Each unit type in the battle with its side, attacker's first."""
+    return [(side, spec) for side in (battle.chain.attacker, battle.chain.defender) for spec in side.specs]
+
+
 def repair_steps(battle: Battle) -> list[Step]:
     """Ships whose card repairs them at the start of each space combat round (Arc Secundus)."""
-    steps = []
-    for side in (battle.chain.attacker, battle.chain.defender):
-        for spec in side.specs:
-            if spec.repairs:
-                steps.append(Step("87.3", "Repaired each round",
-                                  f"{spec.name} ({side.role}): \"At the start of each space combat round, repair this "
-                                  "ship\" (its card). A damaged unit can use Sustain Damage again once repaired by a "
-                                  "game effect, so a single hit on it never lasts into the next round; it is "
-                                  "repaired after Space Cannon Offense too, as round 1 starts.", "card"))
-    return steps
+    return [Step("87.3", "Repaired each round",
+                 f"{spec.name} ({side.role}): \"At the start of each space combat round, repair this ship\" (its "
+                 "card). A damaged unit can use Sustain Damage again once repaired by a game effect, so a single hit "
+                 "on it never lasts into the next round; it is repaired after Space Cannon Offense too, as round 1 "
+                 "starts.", "card")
+            for side, spec in _units(battle) if spec.repairs]
 
 
 def roll_card_steps(battle: Battle) -> list[Step]:
     """Ships whose card changes combat rolls: C'morran N'orr's bonus to the others, J.N.S. Hylarim's extra hits."""
     steps = []
-    for side in (battle.chain.attacker, battle.chain.defender):
-        for spec in side.specs:
-            if spec.boosts_others:
-                steps.append(Step("78.5", f"{spec.name}: +{spec.boosts_others} to the other ships",
-                                  _boost(side, spec), "card"))
-            if spec.extra_hits:
-                steps.append(Step("78.5d", f"{spec.name}: extra hits", _extra_hits(side, spec), "card"))
+    for side, spec in _units(battle):
+        if spec.boosts_others:
+            steps.append(Step("78.5", f"{spec.name}: +{spec.boosts_others} to the other ships",
+                              _boost(side, spec), "card"))
+        if spec.extra_hits:
+            steps.append(Step("78.5d", f"{spec.name}: extra hits", _extra_hits(side, spec), "card"))
     return steps
 
 
