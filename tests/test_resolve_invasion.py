@@ -153,3 +153,25 @@ def test_disable_leaves_a_mechs_planetary_shield():
     defender = side(("Letani Behemoth", 1), ("PDS I", 1), modifiers=["no_space_cannon"])
     answer = battle("invasion", side(("Dreadnought I", 1), ("Infantry I", 1)), defender)
     assert "15.1f" in [s["rule"] for s in answer["steps"]]
+
+
+def _infantry_against_mech() -> float:
+    """P(a lone Infantry I, 3 in 10, wins a ground combat against a mech hitting 5 in 10 with Sustain Damage)."""
+    damaged = 0.3 * 0.5 / (1 - 0.7 * 0.5)  # the infantry hits while the damaged mech misses, repeats divided out
+    return 0.3 * 0.5 * damaged / (1 - 0.7 * 0.5)
+
+
+def test_disable_leaves_a_mechs_space_cannon_defense():
+    # Disable names PDS units only: the Indomitus (a mech, Space Cannon 8: 30%) still fires at the landing
+    # infantry; what survives fights the mech. The PDS I fires nothing.
+    defender = side(("Indomitus", 1), ("PDS I", 1), modifiers=["no_space_cannon"])
+    answer = battle("invasion", side(("Infantry I", 1)), defender)
+    assert answer["outcome"]["attacker"] == pytest.approx(0.7 * _infantry_against_mech(), abs=EXACT)
+    defense = next(s for s in answer["steps"] if s["rule"] == "49.3")
+    assert "1 die hitting on 8-10" in defense["text"]
+
+
+def test_disable_silences_every_pds_space_cannon_defense():
+    defender = side(("Infantry I", 1), ("PDS II", 2), ("Hel-Titan I", 1), modifiers=["no_space_cannon"])
+    answer = battle("invasion", side(("Infantry I", 1)), defender)
+    assert "49.3" not in [s["rule"] for s in answer["steps"]]

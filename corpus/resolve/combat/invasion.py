@@ -31,11 +31,11 @@ def bombardment_dice(att: SideRequest, dfn: SideRequest) -> tuple[tuple[int, int
 
 
 def defense_groups(dfn: SideRequest) -> list[Group]:
-    """Units on the invaded planet that fire Space Cannon Defense (not ships, not from adjacent systems: 77.7d)."""
-    if disabled(dfn):
-        return []
+    """Units on the invaded planet that fire Space Cannon Defense (not ships, not from adjacent systems: 77.7d);
+    Disable silences PDS units only, so a mech's Space Cannon (Indomitus) still fires."""
     return [g for g in dfn.groups
-            if g.spec.space_cannon is not None and not g.spec.ship and not g.adjacent]
+            if g.spec.space_cannon is not None and not g.spec.ship and not g.adjacent
+            and not (disabled(dfn) and g.spec.pds)]
 
 
 def defense_dice(att: SideRequest, dfn: SideRequest, side: Side | None = None,

@@ -75,8 +75,9 @@ MODIFIERS = {m.key: m for m in (
              "Disable: your opponents' PDS units lose Planetary Shield and Space Cannon during this invasion. "
              "Solar Flare: during the movement of this tactical action, other players cannot use Space Cannon "
              "against your ships.",
-             "this side's units do not use Space Cannon; in an invasion (Disable) its PDS units also lose "
-             "Planetary Shield", ABILITY_ROLLS),
+             "in a space combat (Solar Flare), this side's units do not use Space Cannon; in an invasion (Disable), "
+             "its PDS units lose Planetary Shield and Space Cannon, while other units' Space Cannon Defense (a "
+             "mech's) still fires", ABILITY_ROLLS),
 )}
 
 
