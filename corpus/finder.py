@@ -255,7 +255,10 @@ def completed(items: list, done: list, first: bool, jump: str | None) -> list:
     word is being typed ("sab" has no hits of its own), else after the hits."""
     ids = {f["id"] for _, f, _ in items}
     if not first:
-        return items + [item for item in done if item[1]["id"] not in ids]
+        # After the hits, scored as the last of them (as a jump with no hits is, 1.0): a score of
+        # 0.0 would read as "matched nothing", and a list's scores never rise down it.
+        floor = min((s for s, _, _ in items), default=1.0)
+        return items + [(floor, f, n) for _, f, n in done if f["id"] not in ids]
     # As a jump: its own score when its words matched, else the best score (so a completion shown
     # first is never scored 0.0 above hits that score more).
     scores = {f["id"]: s for s, f, _ in items}

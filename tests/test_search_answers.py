@@ -287,3 +287,10 @@ def test_a_name_of_several_words_does_not_outweigh_the_topic_asked_about(default
     # "space docks" is said in passing; the question is about the Warfare strategy card.
     query = "How does the Warfare secondary work exactly, can I produce at any of my space docks or only at the one in my home system"
     assert default_corpus.search(query).groups[0][0] == "warfare"
+
+
+@pytest.mark.parametrize("query", ["x", "win", "po", "spa"])
+def test_completions_are_scored_and_scores_never_rise(mirror_corpus, query):
+    # A completion listed after the hits (or in place of none, "x") is scored as the last of them.
+    scores = [h.score for h in mirror_corpus.search(query).hits]
+    assert scores and all(s > 0 for s in scores) and scores == sorted(scores, reverse=True), scores
