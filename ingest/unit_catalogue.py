@@ -34,8 +34,13 @@ _BONUS = re.compile(r"resource value of this planet is increased by (\d)", re.I)
 _LIFTS_SHIELD = re.compile(r"\blose (?:the )?planetary shield", re.I)
 # The Winnu flagship's dice are counted in play (the data gives 0 dice): one per opponent's non-fighter ship.
 _PER_SHIP = re.compile(r"number of your opponent's non-fighter ships", re.I)
-# The Letnev flagship repairs itself as each space combat round starts (the Twilight's Fall card adds "in this system").
-_REPAIRS = re.compile(r"at the start of each space combat round(?: in this system)?, repair this ship", re.I)
+# The Letnev flagship repairs itself as each space combat round starts (the Twilight's Fall card adds "in this system");
+# Eidolon Maximum at the start of every combat round, space or ground.
+_REPAIRS = re.compile(r"at the start of each space combat round(?: in this system)?, repair this ship"
+                      r"|repair it at the start of every combat round", re.I)
+# Eidolon Maximum fights in space combats and in ground combats, and hits from unit abilities cannot be assigned to it.
+_BOTH_KINDS = re.compile(r"\bthis unit is both a ship and (?:a )?ground force", re.I)
+_NO_ABILITY_HITS = re.compile(r"\bcannot be assigned hits from unit abilities", re.I)
 # The Sardakk flagship's bonus to the other ships' combat rolls, and the Jol-Nar flagship's hits on a 9 or 10.
 _BOOSTS_OTHERS = re.compile(r"apply \+(\d) to the result of each of your other ship'?s'? combat rolls", re.I)
 _EXTRA_HITS = re.compile(r"each result of 9 or 10, before applying modifiers, produces (\d) additional hits", re.I)
@@ -61,7 +66,9 @@ def unit_record(path: str, item: dict, notes: dict[str, str] | None = None) -> d
         "deep_space_cannon": v.get("deep_space_cannon", False), "ground_force": v.get("ground_force", False),
         "in_space": v.get("space_only", False), "move": v.get("move"),
         "combat_per_opponent_ship": item.get("combatDieCount") == 0 and bool(_PER_SHIP.search(text)),
-        "repairs_each_space_round": bool(_REPAIRS.search(text)),
+        "repairs_each_round": bool(_REPAIRS.search(text)),
+        "ship_and_ground_force": bool(_BOTH_KINDS.search(text)),
+        "no_ability_hits": bool(_NO_ABILITY_HITS.search(text)),
         "other_ships_combat_bonus": _number(_BOOSTS_OTHERS, text),
         "extra_hits_on_9_or_10": _number(_EXTRA_HITS, text),
         # The card's sentences that bear on a battle: the resolver names those it does not apply.

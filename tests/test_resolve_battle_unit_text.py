@@ -13,7 +13,7 @@ from test_resolve_battle import side, space
 # Every catalogue unit whose card says something about a battle that the engine leaves out.
 NOT_APPLIED = {
     "Alarum", "Arvicon Rex", "Bone Picked Clean", "Colada", "Dunlain Reaper", "Dynamo", "Echo of Ascension",
-    "Eidolon", "Eidolon Landwaster", "Eidolon Maximum", "Eidolon Terminus", "Exotrireme", "Exotrireme II",
+    "Eidolon", "Eidolon Landwaster", "Eidolon Terminus", "Exotrireme", "Exotrireme II",
     "Fourth Moon", "Heaven's Eye", "Iconoclast", "Iconoclast Omega", "Justicer Rail", "Last Dispatch", "Linkship",
     "Matriarch", "Moll Terminus", "Mordred", "Morphwing", "Quantum Manipulator", "Quetzecoatl", "Shield Paling",
     "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)", "Strike Wing Alpha II", "The Alastor",
@@ -73,6 +73,7 @@ def test_each_side_names_its_own_unit_once():
 
 @pytest.mark.parametrize("units", [
     [("Arc Secundus", 1)],  # its repair and shield are applied
+    [("Eidolon Maximum", 1)],  # a ship too, no hits from unit abilities, repaired each round
     [("Salai Sai Corian", 1)],  # its dice per opposing ship are applied
     [("Dreadnought II", 1), ("Fighter II", 2), ("Infantry II", 1)],  # Direct Hit, movement, coming back later
     [("Duha Menaimon", 1), ("Hil Colish", 1)],  # production and movement

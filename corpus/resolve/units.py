@@ -96,8 +96,13 @@ class Unit:
     move: int | None = None
     # The combat roll has one die per opponent's non-fighter ship in the system (Salai Sai Corian).
     combat_per_opponent_ship: bool = False
-    # Repaired at the start of each space combat round (Arc Secundus's card).
-    repairs_each_space_round: bool = False
+    # Repaired at the start of each combat round it fights (Arc Secundus's card: each space combat round;
+    # Eidolon Maximum's: every combat round, space or ground).
+    repairs_each_round: bool = False
+    # Both a ship and a ground force, so it fights in space and ground combats alike (Eidolon Maximum's card).
+    ship_and_ground_force: bool = False
+    # Hits from unit abilities (Space Cannon, Bombardment) cannot be assigned to it (Eidolon Maximum's card).
+    no_ability_hits: bool = False
     # +N to the combat rolls of the side's other ships in the system while it is alive (C'morran N'orr's card).
     other_ships_combat_bonus: int = 0
     # Hits added by each unmodified 9 or 10 of its combat roll (J.N.S. Hylarim's card).

@@ -7,7 +7,7 @@ from ..steps import Step, num, pct, plural
 from .assign import Side, dice_groups, non_fighters
 from .capacity import end_of_combat
 from .markov import STATIONARY, hit_distribution
-from .narrate_mods import modifier_steps, repair_steps, roll_card_steps
+from .narrate_mods import ability_proof_steps, modifier_steps, repair_steps, roll_card_steps
 from .results import outcome
 from .retreat import removed_on_retreat
 from .space import afb_dice, offense_dice
@@ -21,7 +21,7 @@ def space_steps(battle: Battle) -> list[Step]:
     """Space combat, rule 78, with Space Cannon Offense (77) before it."""
     req = battle.request
     steps = [lineup(battle, "ship"), *left_out(battle, "space"), *modifier_steps(battle), *unapplied_steps(battle)]
-    steps += space_cannon_steps(battle)
+    steps += space_cannon_steps(battle) + ability_proof_steps(battle)
     steps.append(assignment_step(battle, "78.6"))
     steps += repair_steps(battle)
     steps += afb_steps(battle)

@@ -7,7 +7,7 @@ from ..steps import Step, num, pct, plural
 from .invasion import bombardment_dice, defense_dice, shield_blocks, shields
 from .markov import DEFENDER, hit_distribution
 from .narrate import assignment_step, dice_text, left_out, lineup, odds, result_step, roll_steps
-from .narrate_mods import modifier_steps
+from .narrate_mods import ability_proof_steps, modifier_steps, repair_steps
 from .unit_text import unapplied_steps
 
 if TYPE_CHECKING:
@@ -17,9 +17,12 @@ if TYPE_CHECKING:
 def ground_steps(battle: Battle, prelude: list[Step] | None = None) -> list[Step]:
     """A ground combat, rule 42."""
     steps = [lineup(battle, "ground force"), *left_out(battle, "ground"), *modifier_steps(battle),
-             *unapplied_steps(battle), *(prelude or [])]
-    steps += roll_steps(battle, "42.1")
+             *unapplied_steps(battle)]
+    if battle.request.ability == "invasion":
+        steps += ability_proof_steps(battle)  # a ground combat alone has no unit ability rolls
+    steps += (prelude or []) + roll_steps(battle, "42.1")
     steps.append(assignment_step(battle, "42.2"))
+    steps += repair_steps(battle)
     steps.append(Step("42.3", "Another round",
                       "While both sides still have ground forces on the planet, another round begins. A round in "
                       "which nothing changes is summed as a geometric series: exact, not simulated. "
@@ -73,7 +76,8 @@ def _bombardment(battle: Battle) -> list[Step]:
                      "The planet contains a unit with Planetary Shield and the attacker has no war sun here: "
                      "it cannot be bombarded, so no dice are rolled.")]
     dice = bombardment_dice(att, dfn)
-    targets = sum(battle.chain.defender.counts)
+    defender = battle.chain.defender
+    targets = sum(n for s, n in zip(defender.specs, defender.counts) if not s.ability_proof)
     dist = hit_distribution(dice)
     destroyed = sum(min(k, targets) * p for k, p in enumerate(dist))
     steps = [Step("49.1", "Bombardment", f"The attacker rolls {dice_text(dice)} against the planet ({odds(dice)})."),

@@ -79,13 +79,29 @@ def _units(battle: Battle) -> list[tuple[Side, Spec]]:
 
 
 def repair_steps(battle: Battle) -> list[Step]:
-    """Ships whose card repairs them at the start of each space combat round (Arc Secundus)."""
+    """Units whose card repairs them at the start of each combat round (Arc Secundus, Eidolon Maximum)."""
     return [Step("87.3", "Repaired each round",
-                 f"{spec.name} ({side.role}): \"At the start of each space combat round, repair this ship\" (its "
-                 "card). A damaged unit can use Sustain Damage again once repaired by a game effect, so a single hit "
-                 "on it never lasts into the next round; it is repaired after Space Cannon Offense too, as round 1 "
-                 "starts.", "card")
+                 f"{spec.name} ({side.role}): \"{card_sentence(spec, 'repairs')}\" (its card). A damaged unit can use "
+                 "Sustain Damage again once repaired by a game effect, so a single hit on it never lasts into the "
+                 f"next round{_repaired_first(battle, spec)}.", "card")
             for side, spec in _units(battle) if spec.repairs]
+
+
+def _repaired_first(battle: Battle, spec: Spec) -> str:
+    """When a hit taken before round 1 is repaired: Space Cannon Offense can damage a ship that takes ability hits."""
+    if battle.request.ability == "space_combat" and not spec.ability_proof:
+        return "; it is repaired after Space Cannon Offense too, as round 1 starts"
+    return ""
+
+
+def ability_proof_steps(battle: Battle) -> list[Step]:
+    """Units whose card keeps hits from unit abilities off them (Eidolon Maximum)."""
+    return [Step("87.4a", "No hits from unit abilities",
+                 f"{spec.name} ({side.role}): \"{card_sentence(spec, 'ability_proof')}\" (its card). Applied here: "
+                 "hits from Space Cannon, Anti-Fighter Barrage and Bombardment go to this side's other units, and "
+                 "those the other units cannot take are lost; as it cannot be hit by them, it cannot cancel them "
+                 "with Sustain Damage either. Combat hits are assigned to it as usual.", "card")
+            for side, spec in _units(battle) if spec.ability_proof]
 
 
 def roll_card_steps(battle: Battle) -> list[Step]:

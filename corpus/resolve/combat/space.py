@@ -54,7 +54,8 @@ def offense_dice(req: SideRequest, target: SideMods) -> tuple[tuple[int, int], .
 
 def receive(side: Side, state: State, hits_dist, graviton: bool = False,
             fighters_only: bool = False) -> dict[State, float]:
-    """Where a side's state goes under hits from a unit ability (Space Cannon, AFB)."""
+    """Where a side's state goes under hits from a unit ability (Space Cannon, AFB, Bombardment); a unit that
+    cannot be assigned such hits (Eidolon Maximum) is passed over, and hits left with no other unit are lost."""
     out: dict[State, float] = {}
     for hits, p in enumerate(hits_dist):
         if not p:
@@ -64,14 +65,14 @@ def receive(side: Side, state: State, hits_dist, graviton: bool = False,
         elif graviton:
             nxt = _graviton(side, state, hits)
         else:
-            nxt = take_hits(side, state, hits)
+            nxt = take_hits(side, state, hits, side.index(lambda s: not s.ability_proof))
         out[nxt] = out.get(nxt, 0.0) + p
     return out
 
 
 def _graviton(side: Side, state: State, hits: int) -> State:
     """Graviton Laser System: hits go to non-fighter ships while there are any, then to fighters."""
-    others = side.index(lambda s: not s.fighter)
+    others = side.index(lambda s: not s.fighter and not s.ability_proof)
     per = 2 if side.mods.has("non_euclidean_shielding") else 1
     room = sum(state[i][0] + (per * (state[i][0] - state[i][1]) if side.specs[i].sustain else 0) for i in others)
     state = take_hits(side, state, min(hits, room), others)

@@ -39,7 +39,8 @@ class Spec:
     capacity: int = 0
     per_opponent_ship: bool = False  # combat dice: one per opponent's non-fighter ship (Salai Sai Corian)
     pds: bool = False  # a PDS or a faction's PDS (Hel-Titan): what Disable names
-    repairs: bool = False  # repaired at the start of each space combat round (Arc Secundus)
+    repairs: bool = False  # repaired at the start of each combat round (Arc Secundus, Eidolon Maximum)
+    ability_proof: bool = False  # hits from unit abilities cannot be assigned to it (Eidolon Maximum)
     fighter_room: int = 0  # fighters in the system a space dock keeps out of capacity
     pool_fighter: bool = False  # beyond capacity, it counts against the fleet pool instead (Fighter II)
     boosts_others: int = 0  # + to the other ships' combat rolls while it is alive (C'morran N'orr)
@@ -77,14 +78,14 @@ def spec(unit: Unit) -> Spec:
     klass = unit_class(unit)
     return Spec(
         name=unit.name, klass=klass, combat=combat, sustain=unit.sustain_damage,
-        ship=unit.type in ("ship", "fighter"), fighter=unit.type == "fighter", ground=unit.ground_force,
+        ship=unit.type in ("ship", "fighter") or unit.ship_and_ground_force, fighter=unit.type == "fighter", ground=unit.ground_force,
         space_cannon=unit.space_cannon, deep_space_cannon=unit.deep_space_cannon,
         anti_fighter_barrage=unit.anti_fighter_barrage, bombardment=unit.bombardment,
         planetary_shield=unit.planetary_shield, removes_planetary_shield=unit.removes_planetary_shield,
         move=unit.move, capacity=unit.capacity, per_opponent_ship=unit.combat_per_opponent_ship,
         # The only structures with Space Cannon or Planetary Shield are PDS units and faction PDS.
         pds=unit.type == "structure" and (unit.space_cannon is not None or unit.planetary_shield),
-        repairs=unit.repairs_each_space_round, fighter_room=unit.fighter_allowance,
+        repairs=unit.repairs_each_round, ability_proof=unit.no_ability_hits, fighter_room=unit.fighter_allowance,
         pool_fighter=unit.name in FLEET_POOL_FIGHTERS, boosts_others=unit.other_ships_combat_bonus,
         extra_hits=unit.extra_hits_on_9_or_10, card_text=unit.combat_text,
     )

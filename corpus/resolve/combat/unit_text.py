@@ -23,8 +23,10 @@ class Applied:
 # Every unit text the engine applies. A card sentence is applied only when it matches here and the unit's field is
 # set, so a sentence the engine does not read always gets a step.
 APPLIED = (
-    Applied("repairs", re.compile(r"at the start of each space combat round(?: in this system)?, repair this ship",
-                                  re.I)),
+    Applied("repairs", re.compile(r"at the start of each space combat round(?: in this system)?, repair this ship"
+                                  r"|repair it at the start of every combat round", re.I)),
+    Applied("ship", re.compile(r"\bthis unit is both a ship and (?:a )?ground force", re.I)),
+    Applied("ability_proof", re.compile(r"\bcannot be assigned hits from unit abilities", re.I)),
     Applied("per_opponent_ship", re.compile(r"number of your opponent's non-fighter ships", re.I)),
     Applied("removes_planetary_shield", re.compile(r"\blose (?:the )?planetary shield", re.I)),
     Applied("fighter_room", re.compile(r"fighters in this system do not count against", re.I)),
