@@ -1,8 +1,12 @@
-"""On a phone-sized screen (390 px wide) no page is wider than the screen: nothing to scroll sideways."""
+"""On a phone-sized screen (390 px wide) no page is wider than the screen: nothing to scroll sideways but the
+resolver's wide tables and charts, each in its own box that says it scrolls (and says nothing on a laptop)."""
 from __future__ import annotations
+
+import re
 
 import pytest
 from browser_fixtures import needs_chromium
+from playwright.sync_api import expect
 
 pytestmark = needs_chromium()
 
@@ -51,3 +55,74 @@ def test_a_long_chart_keeps_its_labels_readable_on_a_phone(page):
     label = chart.locator("text.rs-hits").first.evaluate("t => t.getBoundingClientRect().height")
     assert label >= 9
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+COMBAT = "/rules/space-combat?ability=space_combat&a=Dreadnought+II*2&am=morale_boost&d=Carrier+I*1#resolver"
+
+
+def round_table(page, width: int):
+    """The space combat answer at a viewport width; the scrolling box of its round-by-round table."""
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(COMBAT)
+    page.locator("#resolver[data-ready=true]").wait_for()
+    return page.locator(".rs-scroll:has(.rs-by-round)")
+
+
+def hint_of(scroll):
+    """The scroll hint resolver.js puts right above a scrolling box."""
+    return scroll.locator("xpath=preceding-sibling::*[1][contains(@class, 'rs-scroll-hint')]")
+
+
+def test_a_table_wider_than_a_phone_says_it_scrolls(page):
+    scroll = round_table(page, 390)
+    assert scroll.evaluate("s => s.scrollWidth > s.clientWidth")
+    expect(hint_of(scroll)).to_be_visible()
+    expect(hint_of(scroll)).to_have_text("scroll for more →")
+    expect(scroll).to_have_class(re.compile(r"\brs-more-right\b"))
+    assert "-14px 0px" in scroll.evaluate("s => getComputedStyle(s).boxShadow")  # the right edge's shadow
+
+
+def test_the_right_edge_shadow_goes_once_scrolled_to_the_end(page):
+    scroll = round_table(page, 390)
+    scroll.evaluate("s => { s.scrollLeft = s.scrollWidth; }")
+    expect(scroll).not_to_have_class(re.compile(r"\brs-more-right\b"))
+    expect(scroll).to_have_class(re.compile(r"\brs-more-left\b"))
+    assert "-14px 0px" not in scroll.evaluate("s => getComputedStyle(s).boxShadow")
+    expect(hint_of(scroll)).to_have_text("← scroll for more")
+
+
+def test_a_table_that_fits_a_laptop_has_no_scroll_cue(page):
+    scroll = round_table(page, 1280)
+    assert scroll.evaluate("s => s.scrollWidth <= s.clientWidth")
+    expect(hint_of(scroll)).to_be_attached()  # measured, and found to fit
+    expect(hint_of(scroll)).to_be_hidden()
+    assert scroll.evaluate("s => getComputedStyle(s).boxShadow") == "none"
+
+
+@pytest.mark.parametrize("path", [
+    "/rules/space-cannon?ability=space_cannon&u=PDS+II*8#resolver",
+    "/rules/bombardment?ability=bombardment&u=War+Sun*2&u=Dreadnought+II*3&plasma=1#resolver",
+])
+def test_a_chart_wider_than_a_phone_says_it_scrolls(page, path):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(path)
+    page.locator("#resolver[data-ready=true]").wait_for()
+    # The chart starts at its likeliest count, so there may be more on either side, or both.
+    expect(page.locator(".rs-scroll-hint:visible").first).to_have_text(re.compile(r"^(← )?scroll for more( →)?$"))
+
+
+def test_an_answer_swapped_in_on_a_phone_says_its_table_scrolls(page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/rules/space-combat")
+    page.locator("#resolver > summary").click()
+    page.locator("#resolver[data-ready=true]").wait_for()
+    page.locator("input[name=a]").first.fill("Dreadnought II*2")
+    page.locator("input[name=d]").first.fill("Carrier I*1")
+    page.locator(".rs-submit button[type=submit]").click()
+    expect(page.locator(".rs-scroll:has(.rs-by-round)")).to_have_class(re.compile(r"\brs-more-right\b"))
+
+
+def test_turning_a_laptop_window_narrow_brings_the_cue(page):
+    scroll = round_table(page, 1280)
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(hint_of(scroll)).to_be_visible()

@@ -51,6 +51,7 @@
     if (link.getAttribute("href")) history.replaceState(history.state, "", link.getAttribute("href"));
     setupCopy();
     centerCharts();
+    cueScrolls();
     box.dataset.answers = String(Number(box.dataset.answers || 0) + 1);
   }
 
@@ -66,6 +67,31 @@
       scroll.scrollLeft = middle - scroll.clientWidth / 2;
     });
   }
+
+  // A phone shows no scrollbar until the player swipes, so a table or chart cut off at the screen's edge
+  // looked whole. Each box wider than its content area gets a shadow on each edge with more beyond it and
+  // a line above saying which way to scroll; a box that fits (a laptop) gets neither.
+  function cueScroll(scroll) {
+    let hint = scroll.previousElementSibling;
+    if (!hint || !hint.classList.contains("rs-scroll-hint")) {
+      hint = document.createElement("p");
+      hint.className = "rs-scroll-hint";
+      hint.setAttribute("aria-hidden", "true");  // for eyes only: a screen reader reads the whole table anyway
+      scroll.before(hint);
+    }
+    const left = scroll.scrollLeft > 1;  // 1px of slack: zoomed pages scroll by fractions
+    const right = scroll.scrollLeft + scroll.clientWidth < scroll.scrollWidth - 1;
+    scroll.classList.toggle("rs-more-left", left);
+    scroll.classList.toggle("rs-more-right", right);
+    hint.hidden = !left && !right;
+    hint.textContent = (left ? "← " : "") + "scroll for more" + (right ? " →" : "");
+  }
+  const cueScrolls = () => box.querySelectorAll(".rs-scroll").forEach(cueScroll);
+  // Scroll events do not bubble: listen in the capture phase, so boxes swapped in later are heard too.
+  box.addEventListener("scroll", (event) => {
+    if (event.target.classList && event.target.classList.contains("rs-scroll")) cueScroll(event.target);
+  }, { capture: true, passive: true });
+  window.addEventListener("resize", cueScrolls);
 
   let pending = null;
   async function run() {
@@ -164,9 +190,10 @@
     });
   }
   setupCopy();
-  box.addEventListener("toggle", () => { if (box.open) centerCharts(); });  // a closed box has no width
+  box.addEventListener("toggle", () => { if (box.open) { centerCharts(); cueScrolls(); } });  // a closed box has no width
   if (location.hash === "#resolver") box.open = true;
   if (form.querySelector("input[name=ability]")) follow();
   centerCharts();
+  cueScrolls();
   box.dataset.ready = "true";
 })();
