@@ -156,6 +156,20 @@ def test_focusing_a_page_link_previews_the_page(page):
     assert preview.inner_text().startswith("63 PDS\nA PDS")
 
 
+def test_clicking_a_rule_link_follows_it_at_once(page):
+    # With a mouse the preview came on hover: a click goes straight there (a tap only previews; test_web_touch).
+    page.goto("/rules/space-cannon")
+    page.locator('a.xref[data-ref="77.2"]').first.click()
+    expect(page).to_have_url(re.compile(r"/rules/space-cannon#77\.2$"))
+
+
+def test_enter_on_a_focused_rule_link_follows_it(page):
+    page.goto("/rules/space-cannon")
+    page.locator('a.xref[data-ref="pds"]').first.focus()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/rules/pds"))
+
+
 def test_copy_citation(page, base_url):
     page.goto("/rules/space-cannon")
     page.locator('[id="77.7d"] button.cite').click()

@@ -141,10 +141,12 @@
   }
   document.querySelectorAll("input[data-typeahead]").forEach(typeahead);
 
-  // Previews: hovering or focusing a cross-link shows the target's text, fetched once.
+  // Previews: hovering or focusing a cross-link shows the target's text, fetched once. A touch screen has
+  // no hover, so there the first tap on a cross-link shows the preview, its title a link to follow, and a
+  // second tap on the same cross-link follows it; a tap anywhere else closes it.
   const preview = document.getElementById("preview");
   const cache = new Map();
-  let showing = null, hoverTimer = 0;
+  let showing = null, hoverTimer = 0, tapped = null, touch = false;
   function fetchEntry(url) {
     if (!cache.has(url)) {
       cache.set(url, fetch(url, { headers: { Accept: "application/json" } })
@@ -155,8 +157,11 @@
   async function openPreview(link) {
     showing = link;
     const entry = await fetchEntry(new URL(link.dataset.preview, location.href).href);
-    if (showing !== link || !entry) return;
-    const head = document.createElement("strong");
+    if (showing !== link) return;
+    if (!entry) { if (tapped === link) location.assign(link.href); return; }  // no preview: the tap still leads there
+    // Opened by a tap, the title is a link: a finger cannot hover back onto the cross-link to find it.
+    const head = document.createElement(tapped === link ? "a" : "strong");
+    if (tapped === link) { head.href = link.href; head.className = "preview-open"; }
     head.textContent = (entry.number ? entry.number + " " : "") + entry.title;
     const text = document.createElement("span");
     text.textContent = entry.text.length > 420 ? entry.text.slice(0, 420) + " …" : entry.text;
@@ -171,17 +176,40 @@
   function closePreview() {
     clearTimeout(hoverTimer);
     if (showing) showing.removeAttribute("aria-describedby");
-    showing = null;
+    showing = tapped = null;
     preview.hidden = true;
   }
   const xref = (target) => target.closest && target.closest("a.xref[data-preview]");
-  document.addEventListener("mouseover", (event) => {
+  // Pointer events, not mouse events: a tap also sends mouseover and mouseout, and its mouseout would
+  // close the preview the tap opened.
+  document.addEventListener("pointerover", (event) => {
     const link = xref(event.target);
-    if (link && link !== showing) { clearTimeout(hoverTimer); hoverTimer = setTimeout(() => openPreview(link), 150); }
+    if (event.pointerType === "touch" || !link || link === showing) return;
+    clearTimeout(hoverTimer);
+    hoverTimer = setTimeout(() => openPreview(link), 150);
   });
-  document.addEventListener("mouseout", (event) => { if (xref(event.target)) closePreview(); });
-  document.addEventListener("focusin", (event) => { const link = xref(event.target); if (link) openPreview(link); });
-  document.addEventListener("focusout", (event) => { if (xref(event.target)) closePreview(); });
+  document.addEventListener("pointerout", (event) => {
+    if (event.pointerType !== "touch" && xref(event.target)) closePreview();
+  });
+  // Whether the coming click is a tap. A tap elsewhere closes a tapped preview (on pointerdown: Safari
+  // sends no click for a tap on plain text); a key pressed goes back to keyboard behaviour.
+  document.addEventListener("pointerdown", (event) => {
+    touch = event.pointerType === "touch";
+    if (touch && tapped && !xref(event.target) && !preview.contains(event.target)) closePreview();
+  }, true);
+  document.addEventListener("keydown", () => { touch = false; tapped = null; }, true);
+  document.addEventListener("click", (event) => {
+    const link = touch && xref(event.target);
+    touch = false;
+    if (!link || link === tapped) return;  // the second tap on a cross-link follows it
+    event.preventDefault();
+    closePreview();  // another preview may be open, or this one, shown by the tap's focus, without its link
+    tapped = link;
+    openPreview(link);
+  });
+  // A tap focuses the cross-link and moves focus away from it: the tap's click, not its focus, decides.
+  document.addEventListener("focusin", (event) => { const link = xref(event.target); if (link && !touch) openPreview(link); });
+  document.addEventListener("focusout", (event) => { if (xref(event.target) && !touch && !tapped) closePreview(); });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") closePreview(); });
 
   // Copy citation: the server wrote the exact text, 77.7d (Space Cannon, LRR 2.0): "…" — https://host/r/77.7d
