@@ -25,6 +25,10 @@ class Side:
     counts: tuple[int, ...]
     mods: SideMods
     ordered_by: str = "default"  # or "order" when the request gave one
+    # Ground forces in the space area (a space combat): they neither roll nor take hits, but need capacity (16.2).
+    cargo: tuple[tuple[Spec, int], ...] = ()
+    # Its fighters and those ground forces in destroy order: the first goes first when capacity runs short (16.3).
+    passengers: tuple[Spec, ...] = ()
 
     def initial(self) -> State:
         """Every unit alive and undamaged."""

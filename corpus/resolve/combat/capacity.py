@@ -1,4 +1,4 @@
-"""The end of a space combat: fighters beyond the capacity of the ships left are removed (16.3c).
+"""The end of a space combat: fighters and ground forces beyond the capacity of the ships left are removed (16.3c).
 
 Only the survivors change: a side that wins with fighters alone still wins, then removes them.
 """
@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 from .assign import Side, State
 from .request import SideRequest
+from .retreat import riding
+from .room import Fit, fit, passengers, ship_capacity, with_fighters
 
 if TYPE_CHECKING:
     from . import Battle
@@ -16,53 +18,62 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class EndOfCombat:
-    """One side's expected units per type after excess fighters are removed, and what was removed."""
+    """One side's expected units per type after the excess is removed, and what was removed; `cargo` and
+    `cargo_removed` are the same for its ground forces in the space area."""
 
     expected: tuple[float, ...]
     removed: tuple[float, ...]
     # Expected fighters kept beyond capacity because they may count against the fleet pool (Fighter II).
     over_capacity: float = 0.0
+    cargo: tuple[float, ...] = ()
+    cargo_removed: tuple[float, ...] = ()
 
 
-def room(req: SideRequest) -> int:
-    """Fighters the side's structures in the system take: a space dock's allowance, a Floating Factory's capacity."""
-    return sum(g.count * (g.spec.fighter_room + g.spec.capacity) for g in req.groups
-               if not g.adjacent and not g.spec.ship and not g.spec.ground)
+@dataclass(frozen=True)
+class Room:
+    """What a side's structures in the system hold: fighters a space dock keeps out of capacity (its allowance),
+    and a Floating Factory's capacity."""
+
+    allowance: int = 0
+    capacity: int = 0
 
 
-def after_capacity(side: Side, state: State, extra: int) -> tuple[State, int]:
-    """The state with excess fighters removed (the first in the destroy order first), and the excess left: fighters
-    that may count against the fleet pool instead stay, as the fleet pool is not known here."""
-    capacity = extra + sum(n * s.capacity for s, (n, _) in zip(side.specs, state) if not s.fighter)
-    fighters = side.index(lambda s: s.fighter)
-    excess = sum(state[i][0] for i in fighters) - capacity
-    out = list(state)
-    for i in fighters:
-        if excess <= 0:
-            break
-        if not side.specs[i].pool_fighter:
-            alive, damaged = state[i]
-            gone = min(excess, alive)
-            out[i] = (alive - gone, min(damaged, alive - gone))
-            excess -= gone
-    return tuple(out), max(0, excess)
+def room(req: SideRequest) -> Room:
+    """The room the side's structures in the active system give."""
+    structures = [g for g in req.groups if not g.adjacent and not g.spec.ship and not g.spec.ground]
+    return Room(sum(g.count * g.spec.fighter_room for g in structures),
+                sum(g.count * g.spec.capacity for g in structures))
+
+
+def after_capacity(side: Side, state: State, extra: Room) -> Fit:
+    """The passengers left once the excess is removed (the first in the destroy order first): fighters that may
+    count against the fleet pool instead stay, as the fleet pool is not known here, and are counted as `over`."""
+    return fit(side, passengers(side, state), extra.capacity + ship_capacity(side, state), extra.allowance,
+               lambda spec: not spec.pool_fighter)
 
 
 def end_of_combat(battle: Battle, role: str) -> EndOfCombat:
-    """Expected units of a side when the combat is over; in a space combat, after 16.3c (a side that retreated is
-    left as 78.7b took it away)."""
+    """Expected units of a side when the combat is over; in a space combat, after 16.3c (a side that retreated
+    keeps what 78.7b let it take away)."""
     side = getattr(battle.chain, role)
     which = 0 if role == "attacker" else 1
     space = battle.request.ability == "space_combat"
     extra = room(getattr(battle.request, role))
     expected, removed, over = [0.0] * len(side.specs), [0.0] * len(side.specs), 0.0
+    cargo, cargo_removed = [0.0] * len(side.cargo), [0.0] * len(side.cargo)
     for (joint, retreat), p in battle.totals.ended.items():
         state = battle.chain.states(joint)[which]
-        kept, left = state, 0
-        if space and not (retreat and battle.request.retreat[0] == role):
-            kept, left = after_capacity(side, state, extra)
-        over += p * left
-        for i, ((n, _), (k, _)) in enumerate(zip(state, kept)):
+        kept = Fit(dict(side.cargo))
+        if space and retreat and battle.request.retreat[0] == role:
+            # Fighters were cut as the side left; the same fit on what left says which ground forces rode along.
+            kept = riding(side, state)
+        elif space:
+            kept = after_capacity(side, state, extra)
+        over += p * kept.over
+        for i, ((n, _), (k, _)) in enumerate(zip(state, with_fighters(side, state, kept.kept))):
             expected[i] += p * k
             removed[i] += p * (n - k)
-    return EndOfCombat(tuple(expected), tuple(removed), over)
+        for j, (spec, n) in enumerate(side.cargo):
+            cargo[j] += p * kept.kept.get(spec, n)
+            cargo_removed[j] += p * (n - kept.kept.get(spec, n))
+    return EndOfCombat(tuple(expected), tuple(removed), over, tuple(cargo), tuple(cargo_removed))

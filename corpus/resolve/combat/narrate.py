@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING
 
 from ..steps import Step, num, pct, plural
 from .assign import Side, dice_groups, non_fighters
-from .capacity import end_of_combat
 from .markov import STATIONARY, hit_distribution
+from .narrate_capacity import end_steps, start_steps
 from .narrate_mods import ability_proof_steps, modifier_steps, repair_steps, roll_card_steps
 from .results import outcome
 from .retreat import removed_on_retreat
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 def space_steps(battle: Battle) -> list[Step]:
     """Space combat, rule 78, with Space Cannon Offense (77) before it."""
     req = battle.request
-    steps = [lineup(battle, "ship"), *left_out(battle, "space"), *modifier_steps(battle), *unapplied_steps(battle)]
+    steps = [lineup(battle, "ship"), *left_out(battle, "space"), *start_steps(battle), *modifier_steps(battle),
+             *unapplied_steps(battle)]
     steps += space_cannon_steps(battle) + ability_proof_steps(battle)
     steps.append(assignment_step(battle, "78.6"))
     steps += repair_steps(battle)
@@ -32,7 +33,7 @@ def space_steps(battle: Battle) -> list[Step]:
                       "While both sides still have ships, another round begins with the Announce Retreats step. "
                       + rounds_text(battle)))
     steps.append(result_step(battle, "78.10", "ships"))
-    return steps + capacity_steps(battle)
+    return steps + end_steps(battle)
 
 
 def lineup(battle: Battle, noun: str) -> Step:
@@ -59,8 +60,9 @@ def left_out(battle: Battle, arena: str) -> list[Step]:
             if group.spec.name in fighting:
                 continue
             if arena == "space":
-                why = ("is a ground force: only ships roll and take hits in a space combat"
-                       if group.spec.ground else "is not a ship: it does not roll or take hits in a space combat")
+                why = ("is a ground force: only ships roll and take hits in a space combat; it is taken to be in "
+                       "the space area, where it needs capacity (16.2)" if group.spec.ground and not group.spec.structure
+                       else "is not a ship: it does not roll or take hits in a space combat")
                 steps.append(Step("78.5", "Does not fight", f"{role.capitalize()}'s {group.spec.name} {why}."))
             elif not group.spec.ground:
                 steps.append(Step("42.1", "Does not fight",
@@ -184,10 +186,9 @@ def _what_retreats(side: Side) -> str:
         return (f"The {side.role}'s ships all have a move value: every one left retreats to a single adjacent "
                 "system.")
     return (f"The {side.role}'s ships with a move value retreat to a single adjacent system. {', '.join(carried)} "
-            "(no move value) can only be transported: as many go as those ships' capacity carries, and the "
-            "others are removed (the first in its destroy order first). Ground forces in the space area need "
-            "that capacity too; this answer does not follow them (they do not fight) and gives it to the "
-            "fighters. If nothing can leave, the opponent wins (78.10).")
+            "(no move value) can only be transported: as many go as those ships' capacity carries (16.2), and the "
+            "others are removed (the first in its destroy order first). If nothing can leave, the opponent wins "
+            "(78.10).")
 
 
 def roll_steps(battle: Battle, rule: str) -> list[Step]:
@@ -245,25 +246,3 @@ def result_step(battle: Battle, rule: str, noun: str) -> Step:
     if battle.request.ability == "space_combat" and battle.request.retreat:
         text += f", retreat {pct(out['retreat'])}"
     return Step(rule, "Result", text + ".")
-
-
-def capacity_steps(battle: Battle) -> list[Step]:
-    """Fighters beyond capacity at the end of a space combat (16.3c), when a side has any."""
-    parts, kept = [], 0.0
-    for role in ("attacker", "defender"):
-        end = end_of_combat(battle, role)
-        side = getattr(battle.chain, role)
-        parts += [f"{role}'s {num(gone)} × {side.specs[i].name}" for i, gone in enumerate(end.removed) if gone]
-        kept += end.over_capacity
-    if not parts and not kept:
-        return []
-    text = ("Fighters do not count against capacity during combat; at the end of combat, any beyond the capacity of "
-            "the ships left (and a space dock's allowance) are removed. ")
-    if parts:
-        text += (f"Expected removed: {', '.join(parts)}. The expected survivors are counted after this; the "
-                 "chances of winning are not changed (a side that wins with fighters alone still wins). ")
-    if kept:
-        text += (f"Expected {plural(kept, 'fighter')} beyond capacity kept: Fighter II beyond capacity counts "
-                 "against the fleet pool instead (its card), which this answer does not know. ")
-    text += "Ground forces in the space area are not followed here."
-    return [Step("16.3c", "Excess fighters removed", text)]

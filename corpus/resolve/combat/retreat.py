@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .assign import Side, State
+from .room import Fit, fit, passengers, ship_capacity, with_fighters
 
 
 def carried(side: Side) -> tuple[int, ...]:
@@ -9,21 +10,20 @@ def carried(side: Side) -> tuple[int, ...]:
     return side.index(lambda s: s.move is None)
 
 
+def riding(side: Side, state: State) -> Fit:
+    """The fighters without a move value and the ground forces in the space area that the capacity of the ships
+    leaving transports (78.7b, 16.2); the others stay behind with no ship and are removed (16.3). The player
+    chooses which ride; the first in the destroy order are left first."""
+    wanting = {spec: n for spec, n in passengers(side, state).items() if spec.move is None}
+    return fit(side, wanting, ship_capacity(side, state, moving=True))
+
+
 def retreat_state(side: Side, state: State) -> State:
-    """The retreating side's units once it has retreated (78.7b): its ships with a move value leave, with the
-    fighters without one that their capacity can transport; the other fighters are removed."""
-    riders = set(carried(side))
-    capacity = sum(alive * s.capacity for i, (s, (alive, _)) in enumerate(zip(side.specs, state)) if i not in riders)
-    out = list(state)
-    # The player chooses which ride; we keep those hits would destroy last, so the first in the destroy order go.
-    for i in sorted(riders, reverse=True):
-        alive, damaged = state[i]
-        kept = min(alive, capacity)
-        capacity -= kept
-        out[i] = (kept, min(damaged, kept))
-    return tuple(out)
+    """The retreating side's units once it has retreated (78.7b): its ships with a move value leave, with what
+    `riding` lets them transport."""
+    return with_fighters(side, state, riding(side, state).kept)
 
 
 def removed_on_retreat(side: Side) -> list[str]:
     """The names of the side's unit types that need a transport to retreat."""
-    return [side.specs[i].name for i in carried(side)]
+    return [side.specs[i].name for i in carried(side)] + [spec.name for spec, _ in side.cargo]

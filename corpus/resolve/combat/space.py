@@ -7,24 +7,36 @@ from .assign import Side, State, cheapest, destroy_one, round_start, take_hits
 from .markov import Chain, Joint, hit_distribution
 from .modifiers import SideMods
 from .request import Group, SideRequest
+from .stats import Spec
 
 
 def build_side(req: SideRequest, arena: str) -> Side:
     """The units of a side that fight in this arena ("space": ships; "ground": ground forces), in destroy order.
-    A unit in an adjacent system only lends its Space Cannon (77.3c): it neither rolls nor takes hits."""
-    counts: dict[str, int] = {}
-    specs = {}
+    A unit in an adjacent system only lends its Space Cannon (77.3c): it neither rolls nor takes hits. In a space
+    combat, the side's ground forces listed are in the space area: they do not fight, but need capacity (16.2)."""
+    fighting = _tally(req, lambda s: (s.ship if arena == "space" else s.ground) and s.combat is not None)
+    ranked = _in_order(fighting, req.order)
+    cargo = _tally(req, lambda s: s.ground and not s.ship and not s.structure) if arena == "space" else {}
+    passengers = _in_order({**cargo, **{s: n for s, n in fighting.items() if s.fighter}}, req.order)
+    return Side(req.role, tuple(ranked), tuple(fighting[s] for s in ranked), req.mods,
+                "order" if req.order else "default", tuple((s, cargo[s]) for s in _in_order(cargo, req.order)),
+                tuple(passengers))
+
+
+def _tally(req: SideRequest, keep) -> dict[Spec, int]:
+    """Units of the side in the active system that `keep` selects, counted per type."""
+    counts: dict[Spec, int] = {}
     for group in req.groups:
-        fights = not group.adjacent and (group.spec.ship if arena == "space" else group.spec.ground)
-        if fights and group.spec.combat is not None:
-            specs[group.spec.name] = group.spec
-            counts[group.spec.name] = counts.get(group.spec.name, 0) + group.count
-    ranked = sorted(specs.values(), key=lambda s: s.rank)
-    if req.order:
-        first = [specs[name] for name in req.order if name in specs]
-        ranked = first + [s for s in ranked if s not in first]
-    return Side(req.role, tuple(ranked), tuple(counts[s.name] for s in ranked), req.mods,
-                "order" if req.order else "default")
+        if not group.adjacent and keep(group.spec):
+            counts[group.spec] = counts.get(group.spec, 0) + group.count
+    return counts
+
+
+def _in_order(specs, order: tuple[str, ...] | None) -> list[Spec]:
+    """Unit types in destroy order: those the request's order names first, then cheapest first (78.6)."""
+    ranked = sorted(specs, key=lambda s: s.rank)
+    first = [s for name in order or () for s in ranked if s.name == name]
+    return first + [s for s in ranked if s not in first]
 
 
 def ability_dice(rolls: list[tuple[Roll, int]], extra: int, penalty: int = 0) -> tuple[tuple[int, int], ...]:

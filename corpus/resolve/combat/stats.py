@@ -29,6 +29,7 @@ class Spec:
     ship: bool = False
     fighter: bool = False
     ground: bool = False
+    structure: bool = False  # a PDS, a space dock, a Hel-Titan: never transported
     space_cannon: Roll | None = None
     deep_space_cannon: bool = False
     anti_fighter_barrage: Roll | None = None
@@ -79,6 +80,7 @@ def spec(unit: Unit) -> Spec:
     return Spec(
         name=unit.name, klass=klass, combat=combat, sustain=unit.sustain_damage,
         ship=unit.type in ("ship", "fighter") or unit.ship_and_ground_force, fighter=unit.type == "fighter", ground=unit.ground_force,
+        structure=unit.type == "structure",
         space_cannon=unit.space_cannon, deep_space_cannon=unit.deep_space_cannon,
         anti_fighter_barrage=unit.anti_fighter_barrage, bombardment=unit.bombardment,
         planetary_shield=unit.planetary_shield, removes_planetary_shield=unit.removes_planetary_shield,

@@ -1,0 +1,59 @@
+"""Capacity in the space area (16): a side's fighters and ground forces there need room on its ships (16.2), and
+what does not fit is removed (16.3), the first in the side's destroy order first (16.3a lets the player choose;
+`order` says otherwise). Ground forces there never fight a space combat, so their number only changes here."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .assign import Side, State
+from .stats import Spec
+
+
+@dataclass(frozen=True)
+class Fit:
+    """What is left of a side's passengers per unit type, and how many are still over capacity (units kept because
+    they may count against the fleet pool instead: Fighter II)."""
+
+    kept: dict[Spec, int]
+    over: int = 0
+
+
+def passengers(side: Side, state: State) -> dict[Spec, int]:
+    """Fighters alive in a state and ground forces in the space area, per unit type."""
+    fighters = {spec: n for spec, (n, _) in zip(side.specs, state) if spec.fighter}
+    return {**fighters, **dict(side.cargo)}
+
+
+def ship_capacity(side: Side, state: State, moving: bool = False) -> int:
+    """The capacity of the side's ships alive in a state (`moving`: only those with a move value, which leave)."""
+    return sum(n * spec.capacity for spec, (n, _) in zip(side.specs, state)
+               if not spec.fighter and (spec.move is not None or not moving))
+
+
+def fit(side: Side, counts: dict[Spec, int], capacity: int, allowance: int = 0,
+        removable: Callable[[Spec], bool] = lambda spec: True) -> Fit:
+    """Passengers left once the excess over `capacity` is removed; `allowance` fighters need no capacity (a space
+    dock's), so a fighter is removed only while there are more than that."""
+    kept = dict(counts)
+    fighters = sum(n for spec, n in kept.items() if spec.fighter)
+    excess = max(0, fighters - allowance) + sum(n for spec, n in kept.items() if not spec.fighter) - capacity
+    for spec in side.passengers:
+        if excess <= 0:
+            break
+        if spec not in kept or not removable(spec):
+            continue
+        # Removing a fighter that the allowance keeps makes no room.
+        spare = max(0, fighters - allowance) if spec.fighter else kept[spec]
+        gone = min(excess, kept[spec], spare)
+        kept[spec] -= gone
+        excess -= gone
+        if spec.fighter:
+            fighters -= gone
+    return Fit(kept, max(0, excess))
+
+
+def with_fighters(side: Side, state: State, kept: dict[Spec, int]) -> State:
+    """The state with each fighter type `kept` names cut to the number kept (damage goes with the units removed)."""
+    return tuple((kept[spec], min(damaged, kept[spec])) if spec in kept else (alive, damaged)
+                 for spec, (alive, damaged) in zip(side.specs, state))

@@ -1,0 +1,69 @@
+"""Capacity in a space combat (16): ground forces in the space area need room on the ships as fighters do."""
+from __future__ import annotations
+
+import pytest
+
+from test_resolve_battle import EXACT, side, space
+from test_resolve_battle_units import _carrier_and_fighters
+
+
+def idle() -> dict:
+    """A cruiser that never hits and carries nothing."""
+    return side(("Cruiser I", 1), combat_modifier=-10)
+
+
+def _unit(answer: dict, role: str, name: str) -> dict:
+    return next(u for u in answer["survivors"][role] if u["name"] == name)
+
+
+def test_ground_forces_in_the_space_area_are_removed_with_the_ship_that_carried_them():
+    # Carrier I (capacity 4) with a Fighter I and 3 Infantry II against a Destroyer I: as the combat ends, the
+    # infantry stay if the carrier is alive and are removed if it is not (16.3c).
+    ends = _carrier_and_fighters(1)
+    carried = float(sum(p for (_, c), p in ends.items() if c))
+    answer = space(side(("Carrier I", 1), ("Fighter I", 1), ("Infantry II", 3)), side(("Destroyer I", 1)))
+    infantry = _unit(answer, "attacker", "Infantry II")
+    assert (infantry["count"], infantry["expected"]) == (3, pytest.approx(3 * carried, abs=EXACT))
+    assert infantry["excess_removed"] == pytest.approx(3 * (1 - carried), abs=EXACT)
+    assert "× Infantry II" in next(s for s in answer["steps"] if s["rule"] == "16.3c")["text"]
+
+
+@pytest.mark.parametrize("order, fighters, infantry", [
+    (None, 2, 2),  # the destroy order puts fighters first, so a fighter goes and the ground forces stay
+    (["Infantry II"], 3, 1),  # the player names the infantry first (16.3a)
+])
+def test_the_first_in_the_destroy_order_is_removed_first(order, fighters, infantry):
+    # 3 Fighter I and 2 Infantry II with capacity 4, against a ship that never hits: one unit is removed at the end.
+    attacker = side(("Carrier I", 1), ("Fighter I", 3), ("Infantry II", 2), **({"order": order} if order else {}))
+    answer = space(attacker, idle())
+    assert _unit(answer, "attacker", "Fighter I")["expected"] == pytest.approx(fighters, abs=EXACT)
+    assert _unit(answer, "attacker", "Infantry II")["expected"] == pytest.approx(infantry, abs=EXACT)
+
+
+def test_a_space_area_over_capacity_as_combat_starts_gets_a_step():
+    answer = space(side(("Carrier I", 1), ("Fighter I", 3), ("Infantry II", 2)), idle())
+    [step] = [s for s in answer["steps"] if s["rule"] == "16.3"]
+    assert "capacity is 4" in step["text"] and "1 unit of these cannot be there" in step["text"]
+    within = space(side(("Carrier I", 1), ("Fighter I", 2), ("Infantry II", 2)), idle())
+    assert "16.3" not in [s["rule"] for s in within["steps"]]
+
+
+def test_a_space_dock_keeps_fighters_not_ground_forces():
+    # Space Dock I keeps 3 fighters out of capacity; the 4 infantry fill the carrier: nothing is removed.
+    answer = space(idle(), side(("Space Dock I", 1), ("Carrier I", 1), ("Fighter I", 3), ("Infantry II", 4)))
+    assert "16.3" not in [s["rule"] for s in answer["steps"]]
+    assert _unit(answer, "defender", "Infantry II")["expected"] == pytest.approx(4, abs=EXACT)
+    over = space(idle(), side(("Space Dock I", 1), ("Carrier I", 1), ("Fighter I", 3), ("Infantry II", 5)))
+    assert "16.3" in [s["rule"] for s in over["steps"]]
+
+
+def test_a_retreat_carries_ground_forces_before_fighters():
+    # The defender retreats at the end of round 1 unless its 4 dice (9-10) destroy the idle cruiser first (0.8^4
+    # that they do not). Its carrier takes 4 of 3 Fighter I and 4 Infantry II: the fighters, first in the destroy
+    # order, stay behind and are removed; after a win, the space dock keeps the fighters.
+    answer = space(idle(), side(("Space Dock I", 1), ("Carrier I", 1), ("Fighter I", 3), ("Infantry II", 4)),
+                   retreat={"side": "defender", "round": 1})
+    retreat = 0.8**4
+    assert answer["outcome"]["retreat"] == pytest.approx(retreat, abs=EXACT)
+    assert _unit(answer, "defender", "Fighter I")["expected"] == pytest.approx(3 * (1 - retreat), abs=EXACT)
+    assert _unit(answer, "defender", "Infantry II")["expected"] == pytest.approx(4, abs=EXACT)
