@@ -50,6 +50,29 @@ class _Transient(Exception):
     """A failure worth retrying (timeout, broken connection); str() says what happened."""
 
 
+class _BadRedirect(Exception):
+    """A redirect that no retry can mend (a loop, a malformed or non-http(s) target); str() says which."""
+
+
+class _Redirects(urllib.request.HTTPRedirectHandler):
+    """Follows a redirect only to a well-formed http(s) URL not yet visited on this fetch."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        """The request for the redirect's target, or _BadRedirect saying why it is not followed."""
+        # urllib would follow ftp:// too, and only notices a loop after several round trips.
+        visited = getattr(req, "redirect_dict", {})
+        problem = "a redirect loop (this fetch has been there)" if newurl == req.full_url or newurl in visited else ""
+        try:
+            check_url(newurl)
+        except FetchError as exc:
+            problem = exc.reason.split(";")[0]  # what is wrong; the advice to the user does not apply here
+        if problem:
+            fp.close()
+            raise _BadRedirect(f"HTTP {code} redirects to {newurl}, which is not followed: {problem}; "
+                               "the site's redirect is broken, pass the address the page really has")
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
 class Fetcher:
     """Fetches URLs politely and caches them on disk; safe to share between threads."""
 
@@ -74,7 +97,7 @@ class Fetcher:
         self._host_locks: dict[str, threading.Lock] = {}
         self._last_done: dict[str, float] = {}
         self._robots: dict[str, RobotFileParser] = {}
-        self._opener = urllib.request.build_opener()
+        self._opener = urllib.request.build_opener(_Redirects)
 
     def get(self, url: str) -> Page:
         """Fetch one URL; a 304 is answered from the cache. Raises FetchError."""
@@ -153,10 +176,14 @@ class Fetcher:
                     body = resp.read(MAX_PAGE_BYTES + 1)  # never hold more than one page's worth
                     if len(body) > MAX_PAGE_BYTES:
                         raise FetchError(url, too_large(url, len(body)).reason)
+                    _check_complete(body, resp.headers)
                     return _Response(resp.status, resp.reason, resp.url, resp.headers, body)
+            except _BadRedirect as exc:
+                raise FetchError(url, str(exc)) from None
             except urllib.error.HTTPError as exc:
                 exc.close()  # the error wraps the open response
-                return _Response(exc.code, str(exc.reason), exc.url or url, exc.headers or Message())
+                reason = " ".join(str(exc.reason).split())  # urllib's redirect messages span lines
+                return _Response(exc.code, reason, exc.url or url, exc.headers or Message())
             except urllib.error.URLError as exc:
                 if isinstance(exc.reason, TimeoutError):
                     raise _Transient(f"timed out after {self.timeout}s") from exc
@@ -221,6 +248,14 @@ def _connect_error(url: str, reason: object) -> FetchError:
     return FetchError(url, f"cannot connect to host {host}: {detail}; check the URL or your network")
 
 
+def _check_complete(body: bytes, headers: Message) -> None:
+    """_Transient when the connection closed before the body the server announced had all come."""
+    # http.client returns a short read here without complaint; cached, a cut page would stay cut.
+    declared = (headers.get("Content-Length") or "").strip()
+    if declared.isdigit() and len(body) < int(declared):
+        raise _Transient(f"connection closed after {len(body)} of the {declared} bytes announced")
+
+
 def _retry_after(headers: Message) -> float:
     """Seconds a Retry-After header asks for (numeric form only), capped."""
     value = (headers.get("Retry-After") or "").strip()
@@ -233,4 +268,6 @@ def _hint(status: int) -> str:
         return "the page does not exist, check the URL"
     if status in (401, 403):
         return "the site refuses access to this page"
+    if 300 <= status < 400:
+        return "the site redirects without saying where to, or too many times; open the URL in a browser to see where it leads"
     return "the request was refused, check the URL"

@@ -1,0 +1,112 @@
+"""Broken answers from a live site (bad redirects, bodies cut short), over real loopback HTTP."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from ingest.crawl import Fetcher
+from ingest.errors import FetchError
+
+PAGE = b"<!DOCTYPE html><html><body><article><p>Space Cannon</p></article></body></html>\n" * 20
+
+
+class _Faulty(BaseHTTPRequestHandler):
+    """Answers each path with one fault; the first answer to /R_cut stops halfway through its body."""
+
+    def do_GET(self) -> None:  # noqa: N802 - the http.server API
+        self.server.paths.append(self.path)
+        port = self.server.server_address[1]
+        redirects = {"/R_loop": "/R_loop", "/R_ftp": "ftp://127.0.0.1/R_pds",
+                     "/R_bad_port": f"http://127.0.0.1:{port}x/R_pds", "/R_nowhere": None}
+        if self.path in redirects:
+            self.send_response(302)
+            if redirects[self.path]:
+                self.send_header("Location", redirects[self.path])
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif self.path == "/R_cut":
+            self._send_cut()
+        else:
+            self.send_error(404)
+
+    def _send_cut(self) -> None:
+        """The page with its validator; the first time only its first half, then the connection closes."""
+        cut = not self.server.cut_done
+        self.server.cut_done = True
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(PAGE)))
+        self.send_header("ETag", '"v1"')
+        self.end_headers()
+        self.wfile.write(PAGE[: len(PAGE) // 2] if cut else PAGE)
+        self.close_connection = True
+
+    def log_message(self, *args) -> None:
+        """Keep test output quiet."""
+
+
+@pytest.fixture
+def site():
+    """A loopback server of faulty answers; its `paths` lists the requests it answered."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Faulty)
+    server.paths, server.cut_done = [], False
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
+
+
+def url(server, path: str) -> str:
+    """Absolute URL of a path on the server."""
+    return f"http://127.0.0.1:{server.server_address[1]}{path}"
+
+
+def fetcher(cache_dir) -> Fetcher:
+    """A fetcher without politeness pauses that retries once."""
+    return Fetcher(cache_dir, delay=0.0, timeout=5, retries=1, backoff=0.01)
+
+
+def test_a_body_cut_short_is_fetched_again_and_the_whole_page_cached(site, tmp_path):
+    page = fetcher(tmp_path).get(url(site, "/R_cut"))
+    assert page.data == PAGE and site.paths.count("/R_cut") == 2
+    # Cached cut, the page would stay cut: the next crawl's If-None-Match gets a 304.
+    assert fetcher(tmp_path).cache.load(url(site, "/R_cut")).body == PAGE
+
+
+def test_a_body_that_stays_cut_short_is_an_error_naming_the_url(site, tmp_path):
+    cut_every_time = Fetcher(tmp_path, delay=0.0, retries=0)
+    with pytest.raises(FetchError, match=r"R_cut: .*connection closed after \d+ of the \d+ bytes announced"):
+        cut_every_time.get(url(site, "/R_cut"))
+    assert cut_every_time.cache.load(url(site, "/R_cut")) is None
+
+
+@pytest.mark.parametrize("path, problem", [
+    ("/R_loop", "a redirect loop"),
+    ("/R_ftp", "not an http(s) URL"),
+    ("/R_bad_port", "not a valid URL"),
+])
+def test_a_broken_redirect_is_one_line_naming_both_urls_without_retries(site, tmp_path, path, problem):
+    with pytest.raises(FetchError) as caught:
+        fetcher(tmp_path).get(url(site, path))
+    message = str(caught.value)
+    assert message.startswith(f"{url(site, path)}: HTTP 302 redirects to ") and problem in message
+    assert "\n" not in message and "the site's redirect is broken" in message
+    assert site.paths.count(path) == 1  # no retry mends a broken redirect
+
+
+def test_a_redirect_without_a_location_says_so(site, tmp_path):
+    with pytest.raises(FetchError, match="HTTP 302 Found; the site redirects without saying where to"):
+        fetcher(tmp_path).get(url(site, "/R_nowhere"))
+
+
+def test_a_redirect_loop_from_the_command_line_is_one_line_and_exit_2(site, tmp_path):
+    start = url(site, "/R_loop")
+    done = subprocess.run([sys.executable, "-m", "mecatol", "ingest", start, "--instance", str(tmp_path / "inst"),
+                           "--quiet", "--delay", "0"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"mecatol: {start}: HTTP 302 redirects to {start}, which is not followed")
