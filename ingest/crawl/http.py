@@ -269,5 +269,6 @@ def _hint(status: int) -> str:
     if status in (401, 403):
         return "the site refuses access to this page"
     if 300 <= status < 400:
-        return "the site redirects without saying where to, or too many times; open the URL in a browser to see where it leads"
+        return ("the site redirects without saying where to, or too many times; "
+                "open the URL in a browser to see where it leads")
     return "the request was refused, check the URL"
