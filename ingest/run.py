@@ -72,15 +72,15 @@ def is_url(spec: str) -> bool:
 def read_sources(specs: Iterable[str], cache_dir: Path, report: Report,
                  delay: float = CRAWL_DELAY) -> Iterator[Page]:
     """Pages of every source, files and directories read, URLs crawled."""
+    fetcher = None  # one for all URLs: the delay and robots.txt of a host hold across sources
     for spec in specs:
         if is_url(spec):
             from ingest.crawl import Fetcher, fetch_source  # only crawls need the network code
 
-            fetcher = Fetcher(cache_dir, delay=delay)
+            fetcher = fetcher or Fetcher(cache_dir, delay=delay)
             on_error = lambda exc: report.skipped.append(PageError(exc.location, exc.reason))  # noqa: E731
             yield from fetch_source(spec, cache_dir, fetcher=fetcher, on_error=on_error)
-            report.fetched += fetcher.stats.requests
-            report.not_modified += fetcher.stats.not_modified
+            report.fetched, report.not_modified = fetcher.stats.requests, fetcher.stats.not_modified
         else:
             yield from read_local(spec, on_error=report.skipped.append)
 

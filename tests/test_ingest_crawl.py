@@ -35,3 +35,11 @@ def test_recrawl_downloads_only_what_changed(site, tmp_path):
     assert second.not_modified >= 149
     assert not second.added and not second.removed and not second.changed
     assert "unchanged" in second.summary()
+
+
+def test_two_urls_on_one_host_share_its_delay_and_robots_txt(site, tmp_path):
+    before = len(site.hits())
+    report = ingest([site.url("/wiki/FAQ"), site.url("/wiki/Space_Cannon")], tmp_path / "inst", delay=0.3)
+    hits = site.hits()[before:]
+    assert [hit.path for hit in hits].count("/robots.txt") == 1 and report.fetched == len(hits) == 3
+    assert min(b.at - a.at for a, b in zip(hits, hits[1:])) >= 0.3
