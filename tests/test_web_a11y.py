@@ -82,3 +82,27 @@ def test_a_permalink_shows_the_rule_under_its_heading_and_step(browser, base_url
     rule_seen = seen('[id="77.7d"]')
     context.close()
     assert shown == {"77.6": True, "77.7": True} and rule_seen
+
+
+def _serious(axe, tab) -> list:
+    """axe-core's serious and critical violations on a page as it is now."""
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in axe.run(tab).response["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_phone_cues_and_tapped_previews_are_accessible(browser, base_url, axe, scheme):
+    """What only a phone shows: the resolver's scroll cue on a wide table, and a preview opened by a tap."""
+    context = browser.new_context(base_url=base_url, color_scheme=scheme, viewport={"width": 390, "height": 844},
+                                  has_touch=True, is_mobile=True)
+    tab = context.new_page()
+    tab.goto(PAGES[-1])
+    tab.locator(".rs-by-round").wait_for()
+    tab.locator(".rs-scroll-hint:not([hidden])").first.wait_for()
+    cue = _serious(axe, tab)
+    tab.goto("/rules/space-cannon")
+    tab.locator("main a.xref[data-preview]").first.tap()
+    tab.locator("#preview a.preview-open").wait_for()
+    tapped = _serious(axe, tab)
+    context.close()
+    assert (cue, tapped) == ([], [])
