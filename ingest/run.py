@@ -65,8 +65,8 @@ class Report:
 
 
 def is_url(spec: str) -> bool:
-    """Sources starting with http(s):// are crawled; everything else is a path."""
-    return spec.startswith(("http://", "https://"))
+    """Sources starting with http(s):// (in any case, as URL schemes are) are crawled; everything else is a path."""
+    return spec.lower().startswith(("http://", "https://"))
 
 
 def read_sources(specs: Iterable[str], cache_dir: Path, report: Report,

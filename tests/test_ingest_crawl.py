@@ -43,3 +43,11 @@ def test_two_urls_on_one_host_share_its_delay_and_robots_txt(site, tmp_path):
     hits = site.hits()[before:]
     assert [hit.path for hit in hits].count("/robots.txt") == 1 and report.fetched == len(hits) == 3
     assert min(b.at - a.at for a, b in zip(hits, hits[1:])) >= 0.3
+
+
+def test_a_url_with_its_scheme_in_capitals_is_crawled_not_read_as_a_path(site, tmp_path):
+    shouted = site.url("/R_space_cannon").replace("http://", "HTTP://", 1)
+    report = ingest([shouted], tmp_path / "inst", delay=0)
+    corpus = Corpus.load(tmp_path / "inst")
+    assert report.fetched > 1 and corpus.get("77.7d").sources[0].url == site.url("/R_space_cannon")
+    corpus.close()

@@ -220,7 +220,7 @@ class Fetcher:
 
 
 def check_url(url: str) -> str:
-    """The URL, or FetchError saying what is wrong with it: a malformed URL is never worth a retry."""
+    """The URL with its scheme in lower case, or FetchError saying what is wrong with it (never worth a retry)."""
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018 -- reading it is what checks the port
@@ -230,7 +230,7 @@ def check_url(url: str) -> str:
         raise FetchError(url, "not an http(s) URL with a host name; pass a full URL such as https://tirules.com/")
     if _UNSENDABLE.search(url):
         raise FetchError(url, "a URL cannot hold spaces or control characters; write a space as %20")
-    return url
+    return parts.scheme + url[len(parts.scheme):]  # HTTP:// as http://, so pages get one spelling of their URL
 
 
 def _origin(url: str) -> str:
