@@ -10,9 +10,15 @@ from typing import Callable, Iterator
 from ingest import bundles
 from ingest.errors import PageError, SourceError
 
-# Files we never try to parse when a directory is read.
+# Files we never try to parse when a directory is read: the site's furniture, and the code, build
+# files and media a clone of a site's repository also holds (an app beside the pages), which would
+# otherwise each be reported as an unreadable page and fail the ingest with exit 1.
 _SKIP_SUFFIXES = {".css", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".ico", ".webp", ".woff", ".woff2",
-                  ".ttf", ".otf", ".js", ".pdf"}
+                  ".ttf", ".otf", ".js", ".pdf",
+                  ".dart", ".yaml", ".yml", ".lock", ".py", ".sh", ".bat", ".ps1", ".gradle", ".kt", ".kts",
+                  ".java", ".swift", ".m", ".h", ".c", ".cc", ".cpp", ".xml", ".plist", ".iml", ".toml",
+                  ".ini", ".cfg", ".properties", ".ts", ".mjs", ".cjs", ".map", ".scss", ".less",
+                  ".zip", ".gz", ".tar", ".mp3", ".mp4", ".wav", ".ogg", ".bin", ".so", ".dll", ".exe"}
 _SKIP_NAMES = {"LICENSE", ".htaccess", "prefix.php", "suffix.php", "style.md", "README.md"}
 
 

@@ -201,3 +201,15 @@ def test_a_write_that_fails_midway_names_the_folder_and_keeps_the_corpus(tmp_pat
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert f"ingest into {instance} stopped: " in done.stderr and "the corpus there is unchanged" in done.stderr
     assert Corpus.load(instance).get("58.4b")  # a rule of the page removed, from the corpus before
+
+
+def test_a_clones_code_and_build_files_are_passed_over(tmp_path, small_source):
+    # A clone of a site's repository holds an app beside its pages: code, build files and media are
+    # not pages, so they are neither read nor reported (each used to be "skipped" with exit 1).
+    app = small_source / "flutter" / "lib"
+    app.mkdir(parents=True)
+    (app / "main.dart").write_text("void main() => runApp(const Rules());\n")
+    (small_source / "flutter" / "pubspec.yaml").write_text("name: rules_app\n")
+    (small_source / "tools.py").write_text("print('convert the pages')\n")
+    done = mecatol("ingest", str(small_source), "--instance", str(tmp_path / "inst"), "--quiet")
+    assert done.returncode == 0 and "skipped" not in done.stderr, done.stderr
