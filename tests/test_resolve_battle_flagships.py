@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from math import comb
 
 import pytest
 
+from hand_battles import binomial
 from test_resolve_battle import EXACT, side, space
-
-
-def _binomial(dice: int, p: Fraction) -> list[Fraction]:
-    return [comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)]
 
 
 def _sum(a: list[Fraction], b: list[Fraction]) -> list[Fraction]:
@@ -47,10 +43,10 @@ def _cmorran_and_fighter(fighters: int, boost: int) -> tuple[Fraction, ...]:
     the flagship's Sustain Damage, then the fighter, then the flagship."""
     def moves(state):
         flag, mine, theirs = state
-        ours = _binomial(2 if flag else 0, Fraction(1, 2))
-        ours = _sum(ours, _binomial(mine, Fraction(2 + (boost if flag else 0), 10)))
+        ours = binomial(2 if flag else 0, Fraction(1, 2))
+        ours = _sum(ours, binomial(mine, Fraction(2 + (boost if flag else 0), 10)))
         for k, pk in enumerate(ours):
-            for h, ph in enumerate(_binomial(theirs, Fraction(2, 10))):
+            for h, ph in enumerate(binomial(theirs, Fraction(2, 10))):
                 f, m = flag, mine
                 if h and f == 2:
                     f, h = 1, h - 1
@@ -81,7 +77,7 @@ def _hylarim_against_cruisers(cruisers: int, die: list[Fraction]) -> tuple[Fract
     def moves(state):
         damaged, theirs = state
         for k, pk in enumerate(_sum(die, die)):
-            for h, ph in enumerate(_binomial(theirs, Fraction(4, 10))):
+            for h, ph in enumerate(binomial(theirs, Fraction(4, 10))):
                 left = max(0, theirs - k)
                 yield h <= (0 if damaged else 1), left > 0, (damaged or h > 0, left), pk * ph
     return _solve((False, cruisers), moves)

@@ -2,37 +2,17 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
-from math import comb
 
 import pytest
 
+from hand_battles import binomial, lone_sustainer
 from test_resolve_battle import EXACT, side, space
-
-
-def _binomial(dice: int, p: Fraction) -> list[Fraction]:
-    return [comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)]
 
 
 def _arc_against_cruisers(cruisers: int, repairs: bool) -> tuple[Fraction, ...]:
     """(attacker, defender, draw) of Arc Secundus (2 dice hitting on 5-10, Sustain Damage) against Cruiser II
-    (one die on 6-10 each), by recursion over (cruisers left, flagship damaged); with the repair, every round
-    starts with the flagship undamaged. A round that changes nothing is divided out (1 / (1 - P(stay)))."""
-    @cache
-    def value(n: int, damaged: bool) -> tuple[Fraction, ...]:
-        stay, out = Fraction(0), [Fraction(0)] * 3
-        for k, pk in enumerate(_binomial(2, Fraction(6, 10))):
-            for h, ph in enumerate(_binomial(n, Fraction(1, 2))):
-                left, alive = max(0, n - k), h <= (0 if damaged else 1)
-                hurt = (damaged or h > 0) and not repairs
-                if not alive or not left:
-                    out[0 if alive else 1 if left else 2] += pk * ph
-                elif (left, hurt) == (n, damaged):
-                    stay += pk * ph
-                else:
-                    out = [o + pk * ph * v for o, v in zip(out, value(left, hurt))]
-        return tuple(o / (1 - stay) for o in out)
-    return value(cruisers, False)
+    (one die on 6-10 each)."""
+    return lone_sustainer(2, Fraction(6, 10), cruisers, Fraction(1, 2), repairs)
 
 
 def test_arc_secundus_repairs_at_the_start_of_each_space_combat_round():
@@ -74,7 +54,7 @@ def _carrier_and_fighters(fighters: int) -> dict[tuple[int, int], Fraction]:
         ends[after_hit] = ends.get(after_hit, Fraction(0)) + weight * scores * hit
         rounds(*after_hit, weight * (1 - scores) * hit)
 
-    for k, p in enumerate(_binomial(2, hit)):
+    for k, p in enumerate(binomial(2, hit)):
         rounds(max(0, fighters - k), 1, p)
     return ends
 

@@ -3,37 +3,17 @@ at the start of every combat round."""
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
-from math import comb
 
 import pytest
 
 from corpus.resolve import resolve
+from hand_battles import lone_sustainer
 from test_resolve_battle import EXACT, side, space
 
 
-def _binomial(dice: int, p: Fraction) -> list[Fraction]:
-    return [comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)]
-
-
 def _eidolon_against(enemies: int, hit: Fraction, repairs: bool = True) -> dict[str, float]:
-    """Outcome of Eidolon Maximum (4 dice on 4-10, Sustain Damage) against one-die units hitting with chance `hit`,
-    by recursion over (units left, Eidolon damaged); with the repair every round starts with it undamaged."""
-    @cache
-    def value(n: int, damaged: bool) -> tuple[Fraction, ...]:
-        stay, out = Fraction(0), [Fraction(0)] * 3
-        for k, pk in enumerate(_binomial(4, Fraction(7, 10))):
-            for h, ph in enumerate(_binomial(n, hit)):
-                left, alive = max(0, n - k), h <= (0 if damaged else 1)
-                hurt = (damaged or h > 0) and not repairs
-                if not alive or not left:
-                    out[0 if alive else 1 if left else 2] += pk * ph
-                elif (left, hurt) == (n, damaged):
-                    stay += pk * ph
-                else:
-                    out = [o + pk * ph * v for o, v in zip(out, value(left, hurt))]
-        return tuple(o / (1 - stay) for o in out)
-    attacker, defender, draw = value(enemies, False)
+    """Outcome of Eidolon Maximum (4 dice on 4-10, Sustain Damage) against one-die units hitting with chance `hit`."""
+    attacker, defender, draw = lone_sustainer(4, Fraction(7, 10), enemies, hit, repairs)
     return {"attacker": float(attacker), "defender": float(defender), "draw": float(draw), "retreat": 0}
 
 
