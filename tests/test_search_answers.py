@@ -72,6 +72,7 @@ def test_words_players_type_find_the_page(mirror_corpus, query, page):
     ("imp secondary", {"imperial"}), ("can diplo be used on my home system", {"diplomacy"}),
     ("when do i draw my action card from poli", {"politics"}),
     ("sftt", {"cards/promissory-notes"}), ("exp cards", {"exploration", "cards/exploration-cards"}),
+    ("tech secondary cost", {"technology-sc"}),  # the strategy card (91), not researching in general (90)
 ])
 def test_short_names_players_give_strategy_cards_and_decks_find_them(default_corpus, query, pages):
     assert default_corpus.search(query).groups[0][0] in pages
@@ -294,3 +295,13 @@ def test_completions_are_scored_and_scores_never_rise(mirror_corpus, query):
     # A completion listed after the hits (or in place of none, "x") is scored as the last of them.
     scores = [h.score for h in mirror_corpus.search(query).hits]
     assert scores and all(s > 0 for s in scores) and scores == sorted(scores, reverse=True), scores
+
+
+@pytest.mark.parametrize(("query", "rule"), [("sco", "77.2"), ("scd vs mechs", "77.6"), ("does sco happen before afb", "77.2")])
+def test_space_cannon_steps_by_their_initials(mirror_corpus, query, rule):
+    assert rule in ids(mirror_corpus.search(query), 3)
+
+
+@pytest.mark.parametrize(("query", "first"), [("dreds", "cards/units/dreadnought"), ("nra mech", "factions/naaz-rokha")])
+def test_more_short_names_players_type(default_corpus, query, first):
+    assert default_corpus.search(query).hits[0].id.startswith(first)
