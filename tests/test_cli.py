@@ -46,6 +46,17 @@ def test_search_text_output(monkeypatch, capsys, mirror_instance):
     assert code == 0 and "planetary-shield" in out
 
 
+def test_search_text_output_shows_the_answering_sentence(monkeypatch, capsys, mirror_instance):
+    # A rule's title is its first words, cut: the line beneath each hit is the sentence that answers,
+    # plain when piped (no markup, no terminal codes).
+    code, out, _ = run_cli(monkeypatch, capsys, "search", "how many action cards can I hold", "--limit", "3",
+                           "--instance", str(mirror_instance))
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith(" 1. [rule] 2.4 ")
+    assert lines[1].startswith("    ") and "a maximum of seven action cards" in lines[1]
+    assert "<mark>" not in out and "\x1b" not in out
+
+
 @pytest.mark.parametrize("args, message", [
     (("search", "pds"), "no corpus in"),
     (("export",), "run `mecatol ingest` first"),
