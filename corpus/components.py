@@ -22,3 +22,9 @@ def value_list(unit: dict) -> list[tuple[str, str]]:
             value = f"{value} (for 2)"
         out.append((label, str(value)))
     return out
+
+
+def value_line(unit: dict) -> str:
+    """A unit card's values on one line ("Cost 4 · Combat 5 · Move 1 · Sustain Damage"), for a hit whose
+    card prints no ability: its snippet would be empty."""
+    return " · ".join(label if value == "yes" else f"{label} {value}" for label, value in value_list(unit))

@@ -305,3 +305,9 @@ def test_space_cannon_steps_by_their_initials(mirror_corpus, query, rule):
 @pytest.mark.parametrize(("query", "first"), [("dreds", "cards/units/dreadnought"), ("nra mech", "factions/naaz-rokha")])
 def test_more_short_names_players_type(default_corpus, query, first):
     assert default_corpus.search(query).hits[0].id.startswith(first)
+
+
+def test_a_unit_that_prints_no_ability_shows_its_values(default_corpus):
+    # Dreadnought I's card has values but no ability text: its hit shows the values, not an empty line.
+    hit = next(h for h in default_corpus.search("dreadnought capacity").hits if h.id == "cards/units/dreadnought")
+    assert hit.snippet == "Cost 4 · Combat 5 · Move 1 · Capacity 1 · Sustain Damage · Bombardment 5"
