@@ -4,6 +4,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -30,6 +31,8 @@ class _Faulty(BaseHTTPRequestHandler):
             self.end_headers()
         elif self.path == "/R_cut":
             self._send_cut()
+        elif self.path == "/R_trickle":
+            self._send_trickle()
         else:
             self.send_error(404)
 
@@ -42,6 +45,20 @@ class _Faulty(BaseHTTPRequestHandler):
         self.send_header("ETag", '"v1"')
         self.end_headers()
         self.wfile.write(PAGE[: len(PAGE) // 2] if cut else PAGE)
+        self.close_connection = True
+
+    def _send_trickle(self) -> None:
+        """The page a byte at a time, each well within the client's read timeout, until it hangs up."""
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(PAGE)))
+        self.end_headers()
+        try:
+            for byte in PAGE[:200]:  # 10 s at most, whatever the client does
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(0.05)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
         self.close_connection = True
 
     def log_message(self, *args) -> None:
@@ -76,6 +93,15 @@ def test_a_body_cut_short_is_fetched_again_and_the_whole_page_cached(site, tmp_p
     assert page.data == PAGE and site.paths.count("/R_cut") == 2
     # Cached cut, the page would stay cut: the next crawl's If-None-Match gets a 304.
     assert fetcher(tmp_path).cache.load(url(site, "/R_cut")).body == PAGE
+
+
+def test_a_page_that_trickles_in_is_given_up_on_naming_the_url(site, tmp_path):
+    # Each byte comes within the 0.2 s read timeout, so only a deadline for the whole page ends the wait.
+    slow = Fetcher(tmp_path, delay=0.0, timeout=0.2, retries=0)
+    started = time.monotonic()
+    with pytest.raises(FetchError, match=r"R_trickle: .*still arriving after 0\.6s \(\d+ bytes so far\)"):
+        slow.get(url(site, "/R_trickle"))
+    assert time.monotonic() - started < 5
 
 
 def test_a_body_that_stays_cut_short_is_an_error_naming_the_url(site, tmp_path):

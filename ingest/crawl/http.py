@@ -23,6 +23,9 @@ USER_AGENT = "Mecatol/0.1 (+https://example.org/mecatol; rules search for TI4)"
 _UNSENDABLE = re.compile(r"[\x00-\x20\x7f]")
 # A server asking us to come back later is obeyed, but never for longer than this.
 _MAX_RETRY_AFTER = 30.0
+# A whole page must arrive within this many timeouts (a 5 MB page at 170 kB/s with the default 10 s).
+PAGE_DEADLINE = 3
+_CHUNK = 65536
 
 
 @dataclass
@@ -173,7 +176,7 @@ class Fetcher:
             self._count("requests")
             try:
                 with self._opener.open(request, timeout=self.timeout) as resp:
-                    body = resp.read(MAX_PAGE_BYTES + 1)  # never hold more than one page's worth
+                    body = self._body(url, resp)
                     if len(body) > MAX_PAGE_BYTES:
                         raise FetchError(url, too_large(url, len(body)).reason)
                     _check_complete(body, resp.headers)
@@ -192,6 +195,22 @@ class Fetcher:
                 raise _Transient(f"timed out after {self.timeout}s") from exc
             except (ConnectionError, http.client.HTTPException) as exc:
                 raise _Transient(f"connection broken: {exc!r}") from exc
+
+    def _body(self, url: str, resp) -> bytes:
+        """The body, at most one page's worth plus a byte; _Transient once PAGE_DEADLINE timeouts pass."""
+        # The timeout bounds each read, not the page: a server sending a byte a second would never end.
+        deadline = time.monotonic() + PAGE_DEADLINE * self.timeout
+        chunks, size = [], 0
+        while size <= MAX_PAGE_BYTES:
+            chunk = resp.read1(min(_CHUNK, MAX_PAGE_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if time.monotonic() > deadline:
+                raise _Transient(f"the page was still arriving after {PAGE_DEADLINE * self.timeout:g}s "
+                                 f"({size} bytes so far); the site is too slow")
+        return b"".join(chunks)
 
     @contextmanager
     def _host_turn(self, origin: str) -> Iterator[None]:
