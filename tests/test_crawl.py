@@ -162,7 +162,9 @@ def test_connection_failure_is_a_clear_error(tmp_path):
     with socket.socket() as probe:  # a port that was free a moment ago: nobody listens there
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    expected = rf"cannot connect to host 127.0.0.1:{port}: .*check the URL or your network"
+    # robots.txt is asked for first, but the error names the page the user gave.
+    expected = (rf"^http://127\.0\.0\.1:{port}/R_pds: cannot connect to host 127.0.0.1:{port}: .*check the URL "
+                rf"or your network \(while reading http://127\.0\.0\.1:{port}/robots\.txt\)$")
     with pytest.raises(FetchError, match=expected):
         fast_fetcher(tmp_path).get(f"http://127.0.0.1:{port}/R_pds")
 

@@ -105,7 +105,11 @@ class Fetcher:
     def get(self, url: str) -> Page:
         """Fetch one URL; a 304 is answered from the cache. Raises FetchError."""
         url = urldefrag(check_url(url)).url
-        if not self.allowed(url):
+        try:
+            allowed = self.allowed(url)
+        except FetchError as exc:  # robots.txt is read first: name the page the user asked for
+            raise FetchError(url, f"{exc.reason} (while reading {exc.location})") from None
+        if not allowed:
             raise FetchError(url, "disallowed by robots.txt (the site asks crawlers to leave it alone)")
         cached = self.cache.load(url) if self.cache else None
         response = self._request(url, cached.validators() if cached else {})
