@@ -1,6 +1,7 @@
 """Broken answers from a live site (bad redirects, bodies cut short), over real loopback HTTP."""
 from __future__ import annotations
 
+import gzip
 import subprocess
 import sys
 import threading
@@ -13,6 +14,11 @@ from ingest.crawl import Fetcher
 from ingest.errors import FetchError
 
 PAGE = b"<!DOCTYPE html><html><body><article><p>Space Cannon</p></article></body></html>\n" * 20
+
+
+# Zipped answers: the page, 20 MB of spaces that zip to a few kB, and bytes that are not gzip at all.
+ZIPPED = {"/R_zipped": gzip.compress(PAGE), "/R_bomb": gzip.compress(b" " * 20_000_000),
+          "/R_not_gzip": PAGE}
 
 
 class _Faulty(BaseHTTPRequestHandler):
@@ -33,6 +39,8 @@ class _Faulty(BaseHTTPRequestHandler):
             self._send_cut()
         elif self.path == "/R_trickle":
             self._send_trickle()
+        elif self.path in ZIPPED:
+            self._send_zipped(ZIPPED[self.path])
         else:
             self.send_error(404)
 
@@ -46,6 +54,14 @@ class _Faulty(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(PAGE[: len(PAGE) // 2] if cut else PAGE)
         self.close_connection = True
+
+    def _send_zipped(self, body: bytes) -> None:
+        """A gzip body, though the client never said it reads gzip (some servers zip regardless)."""
+        self.send_response(200)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def _send_trickle(self) -> None:
         """The page a byte at a time, each well within the client's read timeout, until it hangs up."""
@@ -102,6 +118,19 @@ def test_a_page_that_trickles_in_is_given_up_on_naming_the_url(site, tmp_path):
     with pytest.raises(FetchError, match=r"R_trickle: .*still arriving after 0\.6s \(\d+ bytes so far\)"):
         slow.get(url(site, "/R_trickle"))
     assert time.monotonic() - started < 5
+
+
+def test_a_page_zipped_unasked_is_unzipped(site, tmp_path):
+    assert fetcher(tmp_path).get(url(site, "/R_zipped")).data == PAGE
+
+
+@pytest.mark.parametrize("path, problem", [
+    ("/R_bomb", "unzips to more than the 5 MB a page may have"),
+    ("/R_not_gzip", "the gzip body does not unzip"),
+])
+def test_a_zipped_answer_that_is_no_page_is_named(site, tmp_path, path, problem):
+    with pytest.raises(FetchError, match=rf"^{url(site, path)}: {problem}"):
+        fetcher(tmp_path).get(url(site, path))
 
 
 def test_a_body_that_stays_cut_short_is_an_error_naming_the_url(site, tmp_path):

@@ -14,6 +14,7 @@ from typing import Iterator
 from urllib.parse import urldefrag, urlsplit
 from urllib.robotparser import RobotFileParser
 
+from ingest.crawl.bodies import Transient, check_complete, read_body, unzipped
 from ingest.crawl.cache import CacheEntry, DiskCache
 from ingest.errors import FetchError
 from ingest.pages import MAX_PAGE_BYTES, Page, too_large
@@ -23,9 +24,6 @@ USER_AGENT = "Mecatol/0.1 (+https://example.org/mecatol; rules search for TI4)"
 _UNSENDABLE = re.compile(r"[\x00-\x20\x7f]")
 # A server asking us to come back later is obeyed, but never for longer than this.
 _MAX_RETRY_AFTER = 30.0
-# A whole page must arrive within this many timeouts (a 5 MB page at 170 kB/s with the default 10 s).
-PAGE_DEADLINE = 3
-_CHUNK = 65536
 
 
 @dataclass
@@ -47,10 +45,6 @@ class _Response:
     final_url: str
     headers: Message = field(default_factory=Message)
     body: bytes = b""
-
-
-class _Transient(Exception):
-    """A failure worth retrying (timeout, broken connection); str() says what happened."""
 
 
 class _BadRedirect(Exception):
@@ -159,7 +153,7 @@ class Fetcher:
         for attempt in range(attempts):
             try:
                 response = self._send(url, headers)
-            except _Transient as exc:
+            except Transient as exc:
                 problem, asked_wait = str(exc), 0.0
             else:
                 if response.status < 500:
@@ -180,11 +174,11 @@ class Fetcher:
             self._count("requests")
             try:
                 with self._opener.open(request, timeout=self.timeout) as resp:
-                    body = self._body(url, resp)
+                    body = read_body(resp, self.timeout)
                     if len(body) > MAX_PAGE_BYTES:
                         raise FetchError(url, too_large(url, len(body)).reason)
-                    _check_complete(body, resp.headers)
-                    return _Response(resp.status, resp.reason, resp.url, resp.headers, body)
+                    check_complete(body, resp.headers)
+                    return _Response(resp.status, resp.reason, resp.url, resp.headers, unzipped(url, body, resp.headers))
             except _BadRedirect as exc:
                 raise FetchError(url, str(exc)) from None
             except urllib.error.HTTPError as exc:
@@ -193,28 +187,12 @@ class Fetcher:
                 return _Response(exc.code, reason, exc.url or url, exc.headers or Message())
             except urllib.error.URLError as exc:
                 if isinstance(exc.reason, TimeoutError):
-                    raise _Transient(f"timed out after {self.timeout}s") from exc
+                    raise Transient(f"timed out after {self.timeout}s") from exc
                 raise _connect_error(url, exc.reason) from exc
             except TimeoutError as exc:
-                raise _Transient(f"timed out after {self.timeout}s") from exc
+                raise Transient(f"timed out after {self.timeout}s") from exc
             except (ConnectionError, http.client.HTTPException) as exc:
-                raise _Transient(f"connection broken: {exc!r}") from exc
-
-    def _body(self, url: str, resp) -> bytes:
-        """The body, at most one page's worth plus a byte; _Transient once PAGE_DEADLINE timeouts pass."""
-        # The timeout bounds each read, not the page: a server sending a byte a second would never end.
-        deadline = time.monotonic() + PAGE_DEADLINE * self.timeout
-        chunks, size = [], 0
-        while size <= MAX_PAGE_BYTES:
-            chunk = resp.read1(min(_CHUNK, MAX_PAGE_BYTES + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-            if time.monotonic() > deadline:
-                raise _Transient(f"the page was still arriving after {PAGE_DEADLINE * self.timeout:g}s "
-                                 f"({size} bytes so far); the site is too slow")
-        return b"".join(chunks)
+                raise Transient(f"connection broken: {exc!r}") from exc
 
     @contextmanager
     def _host_turn(self, origin: str) -> Iterator[None]:
@@ -269,14 +247,6 @@ def _connect_error(url: str, reason: object) -> FetchError:
     detail = getattr(reason, "strerror", None) or str(reason)
     host = urlsplit(url).netloc
     return FetchError(url, f"cannot connect to host {host}: {detail}; check the URL or your network")
-
-
-def _check_complete(body: bytes, headers: Message) -> None:
-    """_Transient when the connection closed before the body the server announced had all come."""
-    # http.client returns a short read here without complaint; cached, a cut page would stay cut.
-    declared = (headers.get("Content-Length") or "").strip()
-    if declared.isdigit() and len(body) < int(declared):
-        raise _Transient(f"connection closed after {len(body)} of the {declared} bytes announced")
 
 
 def _retry_after(headers: Message) -> float:
