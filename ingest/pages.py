@@ -18,7 +18,7 @@ _SKIP_SUFFIXES = {".css", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".ico", ".web
                   ".dart", ".yaml", ".yml", ".lock", ".py", ".sh", ".bat", ".ps1", ".gradle", ".kt", ".kts",
                   ".java", ".swift", ".m", ".h", ".c", ".cc", ".cpp", ".xml", ".plist", ".iml", ".toml",
                   ".ini", ".cfg", ".properties", ".ts", ".mjs", ".cjs", ".map", ".scss", ".less",
-                  ".zip", ".gz", ".tar", ".mp3", ".mp4", ".wav", ".ogg", ".bin", ".so", ".dll", ".exe"}
+                  ".zip", ".gz", ".tar", ".mp3", ".mp4", ".wav", ".ogg", ".so", ".dll", ".exe"}
 _SKIP_NAMES = {"LICENSE", ".htaccess", "prefix.php", "suffix.php", "style.md", "README.md"}
 
 
