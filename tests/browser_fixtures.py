@@ -49,11 +49,17 @@ def browser():
     playwright.stop()
 
 
-@pytest.fixture
-def page(browser, base_url):
-    """A fresh page, allowed to use the clipboard, with relative URLs resolved against the server."""
-    context = browser.new_context(base_url=base_url, permissions=["clipboard-read", "clipboard-write"])
+def tab_in(browser, base_url, **options):
+    """A page in a fresh context of its own (Playwright's new_context options), relative URLs resolved
+    against the server; yields it and closes the context."""
+    context = browser.new_context(base_url=base_url, **options)
     tab = context.new_page()
     tab.set_default_timeout(5000)
     yield tab
     context.close()
+
+
+@pytest.fixture
+def page(browser, base_url):
+    """A fresh page, allowed to use the clipboard, with relative URLs resolved against the server."""
+    yield from tab_in(browser, base_url, permissions=["clipboard-read", "clipboard-write"])

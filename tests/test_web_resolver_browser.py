@@ -5,7 +5,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from browser_fixtures import OUTPUT, needs_chromium
+from browser_fixtures import OUTPUT, needs_chromium, tab_in
 from test_web_scenario import CANONICAL
 
 pytestmark = needs_chromium()
@@ -141,11 +141,7 @@ def test_the_answer_swapped_in_is_the_one_the_permalink_shows(page, query):
 @pytest.fixture
 def no_js(browser, base_url):
     """A page with JavaScript off: only the server-rendered form."""
-    context = browser.new_context(base_url=base_url, java_script_enabled=False)
-    tab = context.new_page()
-    tab.set_default_timeout(5000)
-    yield tab
-    context.close()
+    yield from tab_in(browser, base_url, java_script_enabled=False)
 
 
 def test_form_works_without_javascript(no_js):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_fixtures import needs_chromium
+from browser_fixtures import needs_chromium, tab_in
 from playwright.sync_api import expect
 
 pytestmark = needs_chromium()
@@ -15,12 +15,7 @@ OFFENSE = 'a.xref[data-ref="77.2"]'  # the Space Cannon page's first link to 77.
 @pytest.fixture
 def phone(browser, base_url):
     """A page on a phone-sized touch screen."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844},
-                                  has_touch=True, is_mobile=True)
-    tab = context.new_page()
-    tab.set_default_timeout(5000)
-    yield tab
-    context.close()
+    yield from tab_in(browser, base_url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 
 
 def tapped_preview(phone):
