@@ -311,3 +311,17 @@ def test_a_unit_that_prints_no_ability_shows_its_values(default_corpus):
     # Dreadnought I's card has values but no ability text: its hit shows the values, not an empty line.
     hit = next(h for h in default_corpus.search("dreadnought capacity").hits if h.id == "cards/units/dreadnought")
     assert hit.snippet == "Cost 4 · Combat 5 · Move 1 · Capacity 1 · Sustain Damage · Bombardment 5"
+
+
+@pytest.mark.parametrize(("query", "rule"), [
+    ("run away from a space fight", "78.4"),  # retreat
+    ("can I tank the PDS hits with my dreadnought", "87.4"),  # Sustain Damage
+])
+def test_players_words_for_game_actions(default_corpus, query, rule):
+    assert any(i == rule or i.startswith(rule) and i[len(rule)].isalpha() for i in ids(default_corpus.search(query), 3))
+
+
+def test_knocked_out_of_the_game_reads_as_eliminated(default_corpus):
+    # "knocked out" alone is a destroyed ship; out of the game, it is the player.
+    hits = default_corpus.search("he lost his last planet, is he knocked out of the game?").hits[:3]
+    assert "elimination" in [h.topic for h in hits]
