@@ -87,9 +87,10 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
         return made[fields["id"]]
 
     results.hits = [hit(item) for item in items[:ask.limit]]
-    # Open questions on the made-up page stay in the flat list but form no group of their own.
+    # Open questions on the made-up page stay in the flat list but form no group of their own ...
     pages = max(MIN_GROUPS, len({h.topic for h in results.hits if not unanswered(h.to_dict(), parser.known.loose)}))
-    shown = [i for i in items if not unanswered(i[1], parser.known.loose)]
+    # ... unless they are all there is (a filter to open questions): a page of no groups would show nothing.
+    shown = [i for i in items if not unanswered(i[1], parser.known.loose)] or items
     results.groups = [(page, [hit(i) for i in group]) for page, group in grouped(shown, pages)]
     if not results.hits and not results.did_you_mean:
         results.did_you_mean = close_title(corpus, text)

@@ -325,3 +325,12 @@ def test_knocked_out_of_the_game_reads_as_eliminated(default_corpus):
     # "knocked out" alone is a destroyed ship; out of the game, it is the player.
     hits = default_corpus.search("he lost his last planet, is he knocked out of the game?").hits[:3]
     assert "elimination" in [h.topic for h in hits]
+
+
+def test_open_questions_alone_still_form_a_group(mirror_corpus, client):
+    # "vs" is the only word that matches, and only an open question on the made-up page has it: as the
+    # only hit, it forms a group, or the results page would show nothing at all.
+    results = mirror_corpus.search("may vs must")
+    assert {h.topic for h in results.hits} == {"open-questions"}
+    assert [page for page, _ in results.groups] == ["open-questions"]
+    assert '<li class="hit">' in client.get("/search?q=may+vs+must").get_data(as_text=True)
