@@ -20,6 +20,10 @@ PAGE = b"<!DOCTYPE html><html><body><article><p>Space Cannon</p></article></body
 ZIPPED = {"/R_zipped": gzip.compress(PAGE), "/R_bomb": gzip.compress(b" " * 20_000_000),
           "/R_not_gzip": PAGE}
 
+# Answers that are no page: a PDF, an image, nothing at all.
+ODD = {"/R_pdf": ("application/pdf", b"%PDF-1.7 rules"), "/R_image": ("image/png", b"\x89PNG\r\n"),
+       "/R_empty": ("text/html; charset=utf-8", b"")}
+
 
 class _Faulty(BaseHTTPRequestHandler):
     """Answers each path with one fault; the first answer to /R_cut stops halfway through its body."""
@@ -39,6 +43,13 @@ class _Faulty(BaseHTTPRequestHandler):
             self._send_cut()
         elif self.path == "/R_trickle":
             self._send_trickle()
+        elif self.path in ODD:
+            kind, body = ODD[self.path]
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
         elif self.path in ZIPPED:
             self._send_zipped(ZIPPED[self.path])
         else:
@@ -129,6 +140,16 @@ def test_a_page_zipped_unasked_is_unzipped(site, tmp_path):
     ("/R_not_gzip", "the gzip body does not unzip"),
 ])
 def test_a_zipped_answer_that_is_no_page_is_named(site, tmp_path, path, problem):
+    with pytest.raises(FetchError, match=rf"^{url(site, path)}: {problem}"):
+        fetcher(tmp_path).get(url(site, path))
+
+
+@pytest.mark.parametrize("path, problem", [
+    ("/R_pdf", "the answer is application/pdf, not a page"),
+    ("/R_image", "the answer is image/png, not a page"),
+    ("/R_empty", r"the answer is empty \(0 bytes, text/html\)"),
+])
+def test_an_answer_that_is_no_page_is_named_by_its_type(site, tmp_path, path, problem):
     with pytest.raises(FetchError, match=rf"^{url(site, path)}: {problem}"):
         fetcher(tmp_path).get(url(site, path))
 

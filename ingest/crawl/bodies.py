@@ -8,6 +8,8 @@ from email.message import Message
 from ingest.errors import FetchError
 from ingest.pages import MAX_PAGE_BYTES
 
+# Answers no parser could read, named by their type rather than reported as an "unrecognised format".
+_NOT_PAGES = ("image/", "audio/", "video/", "font/", "application/pdf", "application/zip")
 # A whole page must arrive within this many read timeouts (a 5 MB page at 170 kB/s with the default 10 s).
 PAGE_DEADLINE = 3
 _CHUNK = 65536
@@ -56,3 +58,12 @@ def unzipped(url: str, body: bytes, headers: Message) -> bytes:
     if len(page) > MAX_PAGE_BYTES:
         raise FetchError(url, f"unzips to more than the {MAX_PAGE_BYTES / 1e6:g} MB a page may have; skipped")
     return page
+
+
+def not_a_page(url: str, body: bytes, headers: Message) -> None:
+    """FetchError for an answer that is empty, or of a type no rules page has (an image, a PDF)."""
+    kind = (headers.get("Content-Type") or "").split(";")[0].strip().lower()
+    if kind.startswith(_NOT_PAGES):
+        raise FetchError(url, f"the answer is {kind}, not a page; link to the page that shows the rules")
+    if not body.strip():
+        raise FetchError(url, f"the answer is empty ({len(body)} bytes{', ' + kind if kind else ''})")

@@ -14,7 +14,7 @@ from typing import Iterator
 from urllib.parse import urldefrag, urlsplit
 from urllib.robotparser import RobotFileParser
 
-from ingest.crawl.bodies import Transient, check_complete, read_body, unzipped
+from ingest.crawl.bodies import Transient, check_complete, not_a_page, read_body, unzipped
 from ingest.crawl.cache import CacheEntry, DiskCache
 from ingest.errors import FetchError
 from ingest.pages import MAX_PAGE_BYTES, Page, too_large
@@ -111,6 +111,7 @@ class Fetcher:
             self._count("not_modified")
             return Page(url, cached.body, cached.final_url)
         if 200 <= response.status < 300:
+            not_a_page(url, response.body, response.headers)
             self._count("downloaded")
             self._remember(url, response)
             return Page(url, response.body, response.final_url)
