@@ -146,6 +146,7 @@ def test_hovering_a_rule_link_previews_the_rule(page):
     preview.wait_for(state="visible")
     assert "77.2 Space Cannon Offense" in preview.inner_text()
     assert "During a tactical action" in preview.inner_text()
+    assert preview.get_attribute("role") == "tooltip" and preview.get_attribute("aria-label") is None
 
 
 def test_focusing_a_page_link_previews_the_page(page):

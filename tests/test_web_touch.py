@@ -39,6 +39,13 @@ def test_a_tapped_preview_links_to_its_rule(phone):
     assert link.get_attribute("href").endswith("/rules/space-cannon#77.2")
 
 
+def test_a_tapped_preview_is_a_dialog_not_a_tooltip(phone):
+    # It holds a link, which a tooltip may not; a hovered preview stays a tooltip (test_web_browser).
+    preview = tapped_preview(phone)
+    assert preview.get_attribute("role") == "dialog"
+    assert preview.get_attribute("aria-label") == "Preview of 77.2 Space Cannon Offense"
+
+
 def test_tapping_the_previews_link_follows_it(phone):
     tapped_preview(phone).get_by_role("link").tap()
     expect(phone).to_have_url(re.compile(r"/rules/space-cannon#77\.2$"))

@@ -166,6 +166,10 @@
     const text = document.createElement("span");
     text.textContent = entry.text.length > 420 ? entry.text.slice(0, 420) + " …" : entry.text;
     preview.replaceChildren(head, text);
+    // A tooltip holds no controls: opened by a tap, with its link inside, it is a small non-modal dialog.
+    preview.setAttribute("role", tapped === link ? "dialog" : "tooltip");
+    if (tapped === link) preview.setAttribute("aria-label", "Preview of " + head.textContent);
+    else preview.removeAttribute("aria-label");
     const box = link.getBoundingClientRect();
     preview.hidden = false;
     const left = Math.min(box.left + scrollX, scrollX + root.clientWidth - preview.offsetWidth - 8);
