@@ -80,10 +80,9 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
     def hit(item) -> Hit:
         score, fields, count = item
         if fields["id"] not in made:
-            made[fields["id"]] = replace(search.make_hit(fields, score, request.marks, count),
-                                         label=section_label(corpus, fields["id"]))
-            if not made[fields["id"]].snippet:
-                made[fields["id"]] = replace(made[fields["id"]], snippet=_values(corpus, fields["id"]))
+            found = search.make_hit(fields, score, request.marks, count)
+            made[fields["id"]] = replace(found, label=section_label(corpus, fields["id"]),
+                                         snippet=found.snippet or _values(corpus, fields["id"]))
         return made[fields["id"]]
 
     results.hits = [hit(item) for item in items[:ask.limit]]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from html import escape  # quote=False throughout: snippets are text nodes, and the API's sanitizer keeps quotes bare
+from html import escape, unescape  # quote=False throughout: snippets are text nodes, and the API's sanitizer keeps quotes bare
 
 from whoosh.lang.porter import stem as _porter
 
@@ -108,3 +108,9 @@ def _best_window(hits: list[int], count: int, size: int) -> int:
         if inside > best:
             best, best_start = inside, start
     return best_start
+
+
+def plain(marked_up: str, mark=lambda word: word) -> str:
+    """A snippet's words without its markup; `mark` renders each marked word (bold on a terminal)."""
+    text = re.sub(r"<mark>(.*?)</mark>", lambda match: mark(match.group(1)), str(marked_up))
+    return unescape(re.sub(r"<[^>]*>", "", text)).strip()

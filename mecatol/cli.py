@@ -1,10 +1,8 @@
 """The `mecatol` command: thin click commands over ingest, corpus and webapp."""
 from __future__ import annotations
 
-import html
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -12,6 +10,7 @@ import click
 
 from corpus import Corpus, CorpusError
 from corpus.search import query_text
+from corpus.snippets import plain
 from ingest.errors import IngestError
 from mecatol.server import ServeOptions
 from mecatol.settings import instance_dir
@@ -138,18 +137,12 @@ def search_command(query: str, limit: int | None, as_json: bool, instance: Path 
         also = f"  (+{hit.count - 1} like it)" if hit.count > 1 else ""
         mark = " homebrew" if hit.homebrew else ""  # as the web page's badge: not official content
         click.echo(f"{rank:2}. [{hit.kind}{mark}] {hit.id}  {hit.title}  ({hit.page}){also}")
-        sentence = terminal_snippet(hit.snippet)
+        sentence = plain(hit.snippet, lambda word: click.style(word, bold=True))  # plain when piped
         if sentence and sentence != hit.title:  # the answering sentence, not only the title's first words
             click.echo(click.wrap_text(sentence, width=100, initial_indent="    ", subsequent_indent="    "))
     if not results.hits:
         suggestion = f"; did you mean {results.did_you_mean!r}?" if results.did_you_mean else ""
         click.echo(f"no results for {results.query!r}{suggestion}")
-
-
-def terminal_snippet(snippet: str) -> str:
-    """A hit's snippet for a terminal: its marked words bold (plain when piped), no markup left."""
-    bold = re.sub(r"<mark>(.*?)</mark>", lambda m: click.style(m.group(1), bold=True), snippet)
-    return html.unescape(re.sub(r"<[^>]+>", "", bold))
 
 
 @cli.command("serve")

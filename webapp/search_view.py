@@ -1,15 +1,13 @@
 """The search data function behind /search and /api/search."""
 from __future__ import annotations
 
-import html
-import re
 from dataclasses import dataclass, field
 
 from flask import current_app, url_for
 
 from corpus.model import KINDS
 from corpus.search import as_rule_id, query_text
-from corpus.snippets import snippet
+from corpus.snippets import plain, snippet
 from webapp import urls
 from webapp.corpus_access import get_catalog, get_corpus
 from webapp.errors import BadParameter
@@ -107,22 +105,17 @@ def suggestions(args) -> tuple[str, list[str], list[str], list[str]]:
              else None for group in view.groups]
     titles = [(hit["id"] if hit["kind"] == "rule" else hit["title"]) if hit else group["title"]
               for hit, group in zip(named, view.groups)]
-    texts = [_plain_text(group["hits"][0]["snippet"]) or _page_lead(group["page"]) for group in view.groups]
+    texts = [plain(group["hits"][0]["snippet"]) or _page_lead(group["page"]) for group in view.groups]
     links = [url_for("pages.permalink", entry_id=hit["id"] if hit else group["page"], _external=True)
              for hit, group in zip(named, view.groups)]
     return view.query, titles, texts, links
-
-
-def _plain_text(snippet) -> str:
-    """A snippet's words without its markup."""
-    return html.unescape(re.sub(r"<[^>]*>", "", str(snippet))).strip()
 
 
 def _page_lead(page: str) -> str:
     """A page's first text: what describes it when its best hit has none (a topic page's own entry)."""
     corpus = get_corpus()
     first = next((e.text for e in corpus.topic(page) if e.text.strip()), "") if page in corpus.by_id else ""
-    return _plain_text(snippet(first, frozenset())) if first else ""
+    return plain(snippet(first, frozenset())) if first else ""
 
 
 def _url(entry_id: str) -> str:
