@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import http.client
-import re
 import threading
 import time
 import urllib.error
@@ -16,12 +15,11 @@ from urllib.robotparser import RobotFileParser
 
 from ingest.crawl.bodies import Transient, check_complete, not_a_page, read_body, unzipped
 from ingest.crawl.cache import CacheEntry, DiskCache
+from ingest.crawl.urls import check_url, origin as origin_of
 from ingest.errors import FetchError
 from ingest.pages import MAX_PAGE_BYTES, Page, too_large
 
 USER_AGENT = "Mecatol/0.1 (+https://example.org/mecatol; rules search for TI4)"
-# A URL holds no spaces or control characters (urllib would refuse it on every retry).
-_UNSENDABLE = re.compile(r"[\x00-\x20\x7f]")
 # A server asking us to come back later is obeyed, but never for longer than this.
 _MAX_RETRY_AFTER = 30.0
 
@@ -119,7 +117,7 @@ class Fetcher:
 
     def allowed(self, url: str) -> bool:
         """Whether the host's robots.txt lets us fetch this URL."""
-        return self._robots_for(_origin(url)).can_fetch(self.user_agent, url)
+        return self._robots_for(origin_of(url)).can_fetch(self.user_agent, url)
 
     def _remember(self, url: str, response: _Response) -> None:
         """Store a fresh body with its validators for the next conditional GET."""
@@ -171,7 +169,7 @@ class Fetcher:
     def _send(self, url: str, headers: dict[str, str]) -> _Response:
         """One GET in this host's turn; HTTP error statuses come back as responses."""
         request = urllib.request.Request(url, headers={"User-Agent": self.user_agent, **headers})
-        with self._host_turn(_origin(url)):
+        with self._host_turn(origin_of(url)):
             self._count("requests")
             try:
                 with self._opener.open(request, timeout=self.timeout) as resp:
@@ -219,28 +217,6 @@ class Fetcher:
         """Bump one counter of self.stats."""
         with self._lock:
             setattr(self.stats, name, getattr(self.stats, name) + 1)
-
-
-def check_url(url: str) -> str:
-    """The URL with its scheme in lower case, or FetchError saying what is wrong with it (never worth a retry)."""
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018 -- reading it is what checks the port
-    except ValueError as exc:
-        raise FetchError(url, f"not a valid URL ({exc}); check it, e.g. https://tirules.com/") from exc
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise FetchError(url, "not an http(s) URL with a host name; pass a full URL such as https://tirules.com/")
-    if _UNSENDABLE.search(url):
-        raise FetchError(url, "a URL cannot hold spaces or control characters; write a space as %20")
-    return parts.scheme + url[len(parts.scheme):]  # HTTP:// as http://, so pages get one spelling of their URL
-
-
-def _origin(url: str) -> str:
-    """scheme://host[:port], the unit of robots.txt and of politeness."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise FetchError(url, "not an http(s) URL; pass a full URL such as https://example.org/")
-    return f"{parts.scheme}://{parts.netloc.lower()}"
 
 
 def _connect_error(url: str, reason: object) -> FetchError:
