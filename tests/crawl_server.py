@@ -56,6 +56,7 @@ class CrawlServer:
     def __init__(self, mirror: Path, disallow=("/R_secret",), slow_seconds: float = 1.5):
         self.mirror = Path(mirror)
         self.disallow = tuple(disallow)
+        self.redirects: dict[str, str] = {}  # path -> Location, answered with a 302
         self.slow_seconds = slow_seconds
         self.stopping = threading.Event()  # wakes slow handlers so shutdown stays quick
         self._hits: list[Hit] = []
@@ -99,6 +100,8 @@ class CrawlServer:
         if route == "/robots.txt":
             lines = ["User-agent: *", *(f"Disallow: {p}" for p in self.disallow), ""]
             return 200, {"Content-Type": "text/plain"}, "\n".join(lines).encode()
+        if route in self.redirects:
+            return 302, {"Location": self.redirects[route]}, b""
         if route in ("/", "/index.php"):
             return _conditional(headers, self._render("index.php"), self._mtime("index.php"))
         if route == "/flaky":
