@@ -15,6 +15,7 @@ from urllib.robotparser import RobotFileParser
 
 from ingest.crawl.bodies import Transient, check_complete, not_a_page, read_body, unzipped
 from ingest.crawl.cache import CacheEntry, DiskCache
+from ingest.crawl.redirects import HandBack, Redirect, check_allowed, next_hop
 from ingest.crawl.urls import check_url, origin as origin_of
 from ingest.errors import FetchError
 from ingest.pages import MAX_PAGE_BYTES, Page, too_large
@@ -43,29 +44,7 @@ class _Response:
     final_url: str
     headers: Message = field(default_factory=Message)
     body: bytes = b""
-
-
-class _BadRedirect(Exception):
-    """A redirect that no retry can mend (a loop, a malformed or non-http(s) target); str() says which."""
-
-
-class _Redirects(urllib.request.HTTPRedirectHandler):
-    """Follows a redirect only to a well-formed http(s) URL not yet visited on this fetch."""
-
-    def redirect_request(self, req, fp, code, msg, headers, newurl):
-        """The request for the redirect's target, or _BadRedirect saying why it is not followed."""
-        # urllib would follow ftp:// too, and only notices a loop after several round trips.
-        visited = getattr(req, "redirect_dict", {})
-        problem = "a redirect loop (this fetch has been there)" if newurl == req.full_url or newurl in visited else ""
-        try:
-            check_url(newurl)
-        except FetchError as exc:
-            problem = exc.reason.split(";")[0]  # what is wrong; the advice to the user does not apply here
-        if problem:
-            fp.close()
-            raise _BadRedirect(f"HTTP {code} redirects to {newurl}, which is not followed: {problem}; "
-                               "the site's redirect is broken, pass the address the page really has")
-        return super().redirect_request(req, fp, code, msg, headers, newurl)
+    location: str = ""  # a redirect's target, not yet checked nor followed
 
 
 class Fetcher:
@@ -92,7 +71,7 @@ class Fetcher:
         self._host_locks: dict[str, threading.Lock] = {}
         self._last_done: dict[str, float] = {}
         self._robots: dict[str, RobotFileParser] = {}
-        self._opener = urllib.request.build_opener(_Redirects)
+        self._opener = urllib.request.build_opener(HandBack)
 
     def get(self, url: str) -> Page:
         """Fetch one URL; a 304 is answered from the cache. Raises FetchError."""
@@ -104,7 +83,10 @@ class Fetcher:
         if not allowed:
             raise FetchError(url, "disallowed by robots.txt (the site asks crawlers to leave it alone)")
         cached = self.cache.load(url) if self.cache else None
-        response = self._request(url, cached.validators() if cached else {})
+        response = self._follow(url, cached.validators() if cached else {})
+        if response.status == 304 and cached and response.final_url != cached.final_url:
+            # The 304 vouches for the redirect's new target, not for the copy of the old one.
+            response = self._follow(url, {})
         if response.status == 304 and cached:
             self._count("not_modified")
             return Page(url, cached.body, cached.final_url)
@@ -136,7 +118,7 @@ class Fetcher:
     def _read_robots(self, origin: str) -> RobotFileParser:
         """Fetch robots.txt; like urllib.robotparser, 401/403 forbid all and other 4xx allow all."""
         url = f"{origin}/robots.txt"
-        response = self._request(url, {})
+        response = self._follow(url, {}, robots=False)
         parser = RobotFileParser(url)
         if response.status in (401, 403):
             parser.disallow_all = True
@@ -145,6 +127,21 @@ class Fetcher:
         else:
             parser.parse(response.body.decode("utf-8", "replace").splitlines())
         return parser
+
+    def _follow(self, url: str, headers: dict[str, str], robots: bool = True) -> _Response:
+        """GET taking redirects one hop at a time, each checked (for pages, against robots.txt too) first."""
+        chain = [url]
+        response = self._request(url, headers)
+        while response.location:
+            target = next_hop(chain, response.status, response.location)
+            if robots:
+                check_allowed(chain, response.status, target, self.allowed)
+            chain.append(target)
+            try:
+                response = self._request(target, headers)  # in the target host's turn, after its delay
+            except FetchError as exc:
+                raise FetchError(url, f"{exc.reason} (at {target}, where it redirects)") from None
+        return response
 
     def _request(self, url: str, headers: dict[str, str]) -> _Response:
         """GET with bounded retries: 5xx and timeouts back off exponentially, then FetchError."""
@@ -178,11 +175,11 @@ class Fetcher:
                         raise FetchError(url, too_large(url, len(body)).reason)
                     check_complete(body, resp.headers)
                     return _Response(resp.status, resp.reason, resp.url, resp.headers, unzipped(url, body, resp.headers))
-            except _BadRedirect as exc:
-                raise FetchError(url, str(exc)) from None
+            except Redirect as hop:
+                return _Response(hop.code, hop.reason, url, hop.headers, location=hop.target)
             except urllib.error.HTTPError as exc:
                 exc.close()  # the error wraps the open response
-                reason = " ".join(str(exc.reason).split())  # urllib's redirect messages span lines
+                reason = " ".join(str(exc.reason).split())  # one line, though urllib's own reasons may span several
                 return _Response(exc.code, reason, exc.url or url, exc.headers or Message())
             except urllib.error.URLError as exc:
                 if isinstance(exc.reason, TimeoutError):
@@ -239,6 +236,5 @@ def _hint(status: int) -> str:
     if status in (401, 403):
         return "the site refuses access to this page"
     if 300 <= status < 400:
-        return ("the site redirects without saying where to, or too many times; "
-                "open the URL in a browser to see where it leads")
+        return "the site redirects without saying where to; open the URL in a browser to see where it leads"
     return "the request was refused, check the URL"
