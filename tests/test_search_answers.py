@@ -327,6 +327,12 @@ def test_knocked_out_of_the_game_reads_as_eliminated(default_corpus):
     assert "elimination" in [h.topic for h in hits]
 
 
+@pytest.mark.parametrize("query", ["cannot beats can", "can vs cannot"])
+def test_cannot_against_can_finds_the_rule_that_settles_it(default_corpus, query):
+    # Both words are stopwords (searched for, they find nothing); said against each other, they ask 1.6.
+    assert default_corpus.search(query).hits[0].id == "1.6"
+
+
 def test_open_questions_alone_still_form_a_group(mirror_corpus, client):
     # "vs" is the only word that matches, and only an open question on the made-up page has it: as the
     # only hit, it forms a group, or the results page would show nothing at all.
