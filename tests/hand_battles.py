@@ -30,3 +30,30 @@ def lone_sustainer(dice: int, p: Fraction, enemies: int, hit: Fraction, repairs:
                     out = [o + pk * ph * v for o, v in zip(out, value(left, hurt))]
         return tuple(o / (1 - stay) for o in out)
     return value(enemies, False)
+
+
+def carrier_and_fighters(fighters: int, carriers: int = 1, carriers_first: bool = False) -> dict[tuple[int, int],
+                                                                                                 Fraction]:
+    """Carrier I × c + Fighter I × n against a Destroyer I, by hand: the chance of each (fighters, carriers) left as
+    the combat ends ((0, 0) with the destroyer gone too is a draw). Round 1 opens with the destroyer's Anti-Fighter
+    Barrage (2 dice on 9-10); every die of both sides hits on 9-10; the destroyer's one hit takes a fighter first
+    (a carrier first with `carriers_first`)."""
+    hit = Fraction(2, 10)
+    ends: dict[tuple[int, int], Fraction] = {}
+
+    def rounds(f: int, c: int, weight: Fraction) -> None:
+        if f + c == 0:
+            return
+        scores = 1 - (1 - hit) ** (f + c)  # the attacker destroys the destroyer
+        weight /= 1 - (1 - scores) * (1 - hit)  # rounds in which neither side hits repeat
+        if carriers_first:
+            after_hit = (f, c - 1) if c else (f - 1, 0)
+        else:
+            after_hit = (f - 1, c) if f else (0, c - 1)
+        ends[(f, c)] = ends.get((f, c), Fraction(0)) + weight * scores * (1 - hit)
+        ends[after_hit] = ends.get(after_hit, Fraction(0)) + weight * scores * hit
+        rounds(*after_hit, weight * (1 - scores) * hit)
+
+    for k, p in enumerate(binomial(2, hit)):
+        rounds(max(0, fighters - k), carriers, p)
+    return ends

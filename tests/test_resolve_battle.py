@@ -13,10 +13,16 @@ def side(*units, **extra) -> dict:
     return {"units": [{"name": name, "count": count} for name, count in units], **extra}
 
 
+def docked(*units, **extra) -> dict:
+    """A side with a space dock in the system, which keeps up to 3 of its fighters out of capacity: fighters with
+    no room are removed before the combat (16.3 and its notes), and these tests want theirs to fight."""
+    return side(("Space Dock I", 1), *units, **extra)
+
+
 def idle(*units, **extra) -> dict:
-    """A defender whose one ship never hits (a Fighter I at -10): there is no space combat without ships on both
-    sides (78.1), and this one leaves the result to what Space Cannon Offense did."""
-    return side(*units, ("Fighter I", 1), combat_modifier=-10, **extra)
+    """A defender whose one ship never hits (a Fighter I at -10, kept by a space dock): there is no space combat
+    without ships on both sides (78.1), and this one leaves the result to what Space Cannon Offense did."""
+    return docked(*units, ("Fighter I", 1), combat_modifier=-10, **extra)
 
 
 def space(attacker: dict, defender: dict, **extra) -> dict:
@@ -26,7 +32,7 @@ def space(attacker: dict, defender: dict, **extra) -> dict:
 
 def test_one_fighter_each_is_a_geometric_series():
     # Each round both miss with 0.8 * 0.8 = 0.64 and nothing changes; otherwise it ends.
-    answer = space(side(("Fighter I", 1)), side(("Fighter I", 1)))
+    answer = space(docked(("Fighter I", 1)), docked(("Fighter I", 1)))
     assert answer["outcome"] == pytest.approx(
         {"attacker": 0.16 / 0.36, "defender": 0.16 / 0.36, "draw": 0.04 / 0.36, "retreat": 0}, abs=EXACT)
     assert answer["rounds_expected"] == pytest.approx(1 / 0.36, abs=EXACT)
@@ -36,7 +42,7 @@ def test_one_fighter_each_is_a_geometric_series():
 
 def test_sustain_damage_cancels_the_first_hit():
     # Dreadnought (hits 60%) against a fighter (20%): the fighter needs two hits, the second from the damaged state.
-    answer = space(side(("Dreadnought I", 1)), side(("Fighter I", 1)))
+    answer = space(side(("Dreadnought I", 1)), docked(("Fighter I", 1)))
     damaged = {"attacker": 0.48 / 0.68, "draw": 0.12 / 0.68, "defender": 0.08 / 0.68}
     assert answer["outcome"]["attacker"] == pytest.approx((0.6 + 0.08 * damaged["attacker"]) / 0.68, abs=EXACT)
     assert answer["outcome"]["draw"] == pytest.approx(0.08 * damaged["draw"] / 0.68, abs=EXACT)
@@ -45,7 +51,7 @@ def test_sustain_damage_cancels_the_first_hit():
 
 def test_anti_fighter_barrage_in_round_one_only():
     # Destroyer II: AFB 6 (x3) kills the lone fighter with 1 - 0.5^3 = 0.875 and the combat ends at once (78.3a).
-    answer = space(side(("Destroyer II", 1)), side(("Fighter I", 1)))
+    answer = space(side(("Destroyer II", 1)), docked(("Fighter I", 1)))
     rest = 0.125
     assert answer["outcome"]["attacker"] == pytest.approx(0.875 + rest * 0.24 / 0.44, abs=EXACT)
     assert answer["outcome"]["defender"] == pytest.approx(rest * 0.14 / 0.44, abs=EXACT)
@@ -55,7 +61,7 @@ def test_anti_fighter_barrage_in_round_one_only():
 def test_space_cannon_offense_can_decide_it_before_any_round():
     # A PDS I fires at the lone fighter: 50% it dies before any round, else it wins against a ship that never hits
     # (20% a round: 5 rounds expected).
-    answer = space(side(("Fighter I", 1)), idle(("PDS I", 1)))
+    answer = space(docked(("Fighter I", 1)), idle(("PDS I", 1)))
     assert answer["outcome"] == pytest.approx({"attacker": 0.5, "defender": 0.5, "draw": 0, "retreat": 0}, abs=EXACT)
     assert answer["rounds_expected"] == pytest.approx(2.5, abs=EXACT)
     assert answer["rounds"][0] == {"round": 0, "p": pytest.approx(0.5, abs=EXACT)}
@@ -89,24 +95,24 @@ def test_retreat_in_round_two_fights_round_two():
 def test_retreat_takes_only_the_fighters_its_ships_can_carry():
     # 78.7b: ships with a move value leave; Fighter I (no move value) only within their capacity; the rest
     # are removed. Attacker: Cruiser I (hits 40%). Defender: Cruiser II (capacity 1, hits 50%) and 2 Fighter I
-    # (20% each), retreating in round 1. The attacker's hit destroys a fighter; the defender's 3 dice miss
-    # with 0.5 * 0.8 * 0.8 = 0.32, and then it retreats with its cruiser and 1 fighter (2 or 1 were left).
-    answer = space(side(("Cruiser I", 1)), side(("Cruiser II", 1), ("Fighter I", 2)),
+    # (20% each; its space dock keeps them in the system), retreating in round 1. The attacker's hit destroys a
+    # fighter; the defender's 3 dice miss with 0.5 * 0.8 * 0.8 = 0.32, and then it retreats with its cruiser and
+    # 1 fighter (2 or 1 were left).
+    answer = space(side(("Cruiser I", 1)), docked(("Cruiser II", 1), ("Fighter I", 2)),
                    retreat={"side": "defender", "round": 1})
     assert answer["outcome"] == pytest.approx({"attacker": 0, "defender": 0.68, "draw": 0, "retreat": 0.32},
                                               abs=EXACT)
     fighters = next(u for u in answer["survivors"]["defender"] if u["name"] == "Fighter I")
-    # Won (0.68): 2 fighters if the attacker missed (0.6), else 1, and the cruiser's capacity keeps 1 at the end of
-    # combat (16.3c); retreated (0.32): the 1 the cruiser carries.
-    assert fighters["expected"] == pytest.approx(0.68 * 1 + 0.32 * 1, abs=EXACT)
-    assert fighters["excess_removed"] == pytest.approx(0.68 * 0.6 * 1, abs=EXACT)
+    # Won (0.68): 2 fighters if the attacker missed (0.6), else 1, all kept by the space dock; retreated (0.32):
+    # the 1 the cruiser carries (a second, if there was one, is left behind and removed).
+    assert fighters["expected"] == pytest.approx(0.68 * (0.6 * 2 + 0.4 * 1) + 0.32 * 1, abs=EXACT)
     assert any(s["rule"] == "78.7b" for s in answer["steps"])
 
 
 def test_a_retreat_with_nothing_that_can_leave_is_a_loss():
     # A lone Fighter I cannot retreat (no move value, no ship to carry it): it is removed and the attacker,
     # with its cruiser, wins. Cruiser I hits 40%, Fighter I 20%: draw 0.4 * 0.2, defender 0.6 * 0.2.
-    answer = space(side(("Cruiser I", 1)), side(("Fighter I", 1)), retreat={"side": "defender", "round": 1})
+    answer = space(side(("Cruiser I", 1)), docked(("Fighter I", 1)), retreat={"side": "defender", "round": 1})
     assert answer["outcome"] == pytest.approx({"attacker": 0.8, "defender": 0.12, "draw": 0.08, "retreat": 0},
                                               abs=EXACT)
 
@@ -138,7 +144,7 @@ def test_salai_sai_corian_rolls_one_die_per_opposing_non_fighter_ship():
 
 
 def test_salai_sai_corian_rolls_no_dice_against_fighters():
-    answer = space(side(("Salai Sai Corian", 1)), side(("Fighter I", 2)))
+    answer = space(side(("Salai Sai Corian", 1)), docked(("Fighter I", 2)))
     assert answer["outcome"] == pytest.approx({"attacker": 0, "defender": 1, "draw": 0, "retreat": 0}, abs=EXACT)
 
 
@@ -150,8 +156,8 @@ def test_battle_odds_say_1_hit_not_1_hits():
 
 
 def test_ground_forces_in_space_do_not_fight():
-    with_infantry = space(side(("Fighter I", 1), ("Infantry II", 4)), side(("Fighter I", 1)))
-    alone = space(side(("Fighter I", 1)), side(("Fighter I", 1)))
+    with_infantry = space(side(("Cruiser II", 1), ("Infantry II", 1)), side(("Cruiser I", 1)))
+    alone = space(side(("Cruiser II", 1)), side(("Cruiser I", 1)))
     assert with_infantry["outcome"] == alone["outcome"]
     assert any(s["title"] == "Does not fight" and "Infantry II" in s["text"] for s in with_infantry["steps"])
 
@@ -211,7 +217,7 @@ def test_order_changes_who_is_lost_first():
     ({"attacker": {"units": [{"name": "Fighter I"}], "order": ["War Sun"]}}, "attacker.order[0]"),
     ({"attacker": {"units": [{"name": "Fighter I"}], "combat_modifier": 12}}, "attacker.combat_modifier"),
     ({"retreat": {"side": "both", "round": 1}}, "retreat.side"),
-    ({"attacker": {"units": [{"name": "Fighter I"}], "combat_modifier": -2},
+    ({"attacker": {"units": [{"name": "Carrier I"}], "combat_modifier": -2},
       "defender": {"units": [{"name": "Carrier I"}], "combat_modifier": -2}}, "attacker.combat_modifier"),
 ])
 def test_bad_requests_name_the_field(body, field):
@@ -229,7 +235,7 @@ def test_a_battle_too_large_to_solve_is_refused_by_name():
 
 
 def test_round_by_round_table_is_cumulative():
-    answer = space(side(("Fighter I", 1)), side(("Fighter I", 1)))
+    answer = space(docked(("Fighter I", 1)), docked(("Fighter I", 1)))
     before, first = answer["by_round"][:2]
     assert before == {"round": 0, "attacker": 0, "defender": 0, "draw": 0, "retreat": 0, "ongoing": 1,
                       "attacker_units": 1, "defender_units": 1}
@@ -237,7 +243,7 @@ def test_round_by_round_table_is_cumulative():
                                    "ongoing": 0.64, "attacker_units": 0.8, "defender_units": 0.8})
     last = answer["by_round"][-1]
     assert {k: last[k] for k in answer["outcome"]} == pytest.approx(answer["outcome"], abs=1e-9)
-    # The table counts units as the combat ends; survivors then lose a fighter with no capacity (16.3c).
+    # The table counts units as the combat ends; the space dock keeps the fighter, so none is removed (16.3c).
     survivors = answer["survivors"]["attacker"][0]
-    assert last["attacker_units"] == pytest.approx(survivors["expected"] + survivors["excess_removed"], abs=1e-9)
-    assert survivors["expected"] == 0
+    assert last["attacker_units"] == pytest.approx(survivors["expected"], abs=1e-9) == 0.16 / 0.36
+    assert "excess_removed" not in survivors

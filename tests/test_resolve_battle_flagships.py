@@ -61,7 +61,8 @@ def _cmorran_and_fighter(fighters: int, boost: int) -> tuple[Fraction, ...]:
 
 def test_cmorran_norr_adds_one_to_the_other_ships_rolls_while_it_is_alive():
     attacker, defender, draw = _cmorran_and_fighter(4, boost=1)
-    answer = space(side(("C'morran N'orr", 1), ("Fighter I", 1)), side(("Fighter I", 4)))
+    # Two space docks keep the defender's 4 fighters out of capacity (3 each).
+    answer = space(side(("C'morran N'orr", 1), ("Fighter I", 1)), side(("Space Dock I", 2), ("Fighter I", 4)))
     assert answer["outcome"] == pytest.approx(
         {"attacker": float(attacker), "defender": float(defender), "draw": float(draw), "retreat": 0}, abs=EXACT)
     assert abs(float(_cmorran_and_fighter(4, boost=0)[0]) - answer["outcome"]["attacker"]) > 1e-3

@@ -5,12 +5,12 @@ import pytest
 
 from corpus.resolve import ResolveError, catalogue, modifier_catalogue, resolve
 from corpus.resolve.units import load
-from test_resolve_battle import EXACT, idle, side, space
+from test_resolve_battle import EXACT, docked, idle, side, space
 
 
 def test_unrelenting_adds_one_to_every_combat_roll():
     # Fighter I hits on 8-10 (30%) with +1, against 20%: leave chance 1 - 0.7 * 0.8 = 0.44.
-    answer = space(side(("Fighter I", 1), modifiers=["unrelenting"]), side(("Fighter I", 1)))
+    answer = space(docked(("Fighter I", 1), modifiers=["unrelenting"]), docked(("Fighter I", 1)))
     assert answer["outcome"]["attacker"] == pytest.approx(0.24 / 0.44, abs=EXACT)
 
 
@@ -21,15 +21,16 @@ def test_fragile_equals_a_combat_modifier_of_minus_one():
 
 
 def test_morale_boost_lasts_one_round():
-    answer = space(side(("Fighter I", 1), modifiers=[{"name": "morale_boost", "round": 1}]), side(("Fighter I", 1)))
+    answer = space(docked(("Fighter I", 1), modifiers=[{"name": "morale_boost", "round": 1}]),
+                   docked(("Fighter I", 1)))
     first = {"attacker": 0.3 * 0.8, "defender": 0.7 * 0.2, "draw": 0.3 * 0.2}
     expected = first["attacker"] + 0.56 * 0.16 / 0.36
     assert answer["outcome"]["attacker"] == pytest.approx(expected, abs=EXACT)
 
 
 def test_combat_modifier_never_touches_space_cannon_or_barrage():
-    plain = space(side(("Destroyer II", 1)), side(("Fighter I", 2), ("PDS I", 1)))
-    boosted = space(side(("Destroyer II", 1)), side(("Fighter I", 2), ("PDS I", 1), combat_modifier=3))
+    plain = space(side(("Destroyer II", 1)), docked(("Fighter I", 2), ("PDS I", 1)))
+    boosted = space(side(("Destroyer II", 1)), docked(("Fighter I", 2), ("PDS I", 1), combat_modifier=3))
     sco = next(s for s in boosted["steps"] if s["rule"] == "77.2")["text"]
     assert sco == next(s for s in plain["steps"] if s["rule"] == "77.2")["text"]
     assert "1 die hitting on 6-10" in sco
@@ -37,15 +38,15 @@ def test_combat_modifier_never_touches_space_cannon_or_barrage():
 
 def test_antimass_deflectors_take_one_from_space_cannon():
     # PDS I (6) against Antimass Deflectors hits on 7-10: 40%.
-    answer = space(side(("Fighter I", 1), modifiers=["antimass_deflectors"]), idle(("PDS I", 1)))
+    answer = space(docked(("Fighter I", 1), modifiers=["antimass_deflectors"]), idle(("PDS I", 1)))
     assert answer["outcome"]["attacker"] == pytest.approx(0.6, abs=EXACT)
 
 
 def test_plasma_scoring_and_the_argent_commander_add_dice():
-    plasma = space(side(("Fighter I", 1)), idle(("PDS I", 1), modifiers=["plasma_scoring"]))
+    plasma = space(docked(("Fighter I", 1)), idle(("PDS I", 1), modifiers=["plasma_scoring"]))
     assert plasma["outcome"]["attacker"] == pytest.approx(0.25, abs=EXACT)
     # Trrakan Aun Zulok: one more AFB die, so Destroyer II rolls 4 dice at 6: the fighter lives with 0.5^4.
-    argent = space(side(("Destroyer II", 1), modifiers=["extra_die"]), side(("Fighter I", 1)))
+    argent = space(side(("Destroyer II", 1), modifiers=["extra_die"]), docked(("Fighter I", 1)))
     assert argent["outcome"]["attacker"] == pytest.approx(1 - 0.0625 + 0.0625 * 0.24 / 0.44, abs=EXACT)
 
 
@@ -53,14 +54,14 @@ def test_graviton_laser_system_sends_space_cannon_hits_to_non_fighters():
     attacker = side(("Carrier I", 1), ("Fighter I", 1))
     plain = space(attacker, idle(("PDS I", 1)))
     graviton = space(attacker, idle(("PDS I", 1), modifiers=["graviton_laser_system"]))
-    # Units left as the combat ends, before a fighter without a carrier is removed (16.3c).
+    # Units left, counting a fighter removed for want of a carrier (16.3) as left.
     left = {u["name"]: u["expected"] + u.get("excess_removed", 0) for u in graviton["survivors"]["attacker"]}
     assert left == {"Fighter I": pytest.approx(1), "Carrier I": pytest.approx(0.5)}
     assert plain["survivors"]["attacker"][0] == {"name": "Fighter I", "count": 1, "expected": pytest.approx(0.5)}
 
 
 def test_no_space_cannon_silences_the_pds():
-    answer = space(side(("Fighter I", 1)), idle(("PDS II", 2), modifiers=["no_space_cannon"]))
+    answer = space(docked(("Fighter I", 1)), idle(("PDS II", 2), modifiers=["no_space_cannon"]))
     assert answer["outcome"]["attacker"] == pytest.approx(1)
 
 
@@ -83,7 +84,7 @@ def test_duranium_armor_repairs_and_still_sums_to_one():
 def test_each_modifier_cites_its_card():
     for mod in modifier_catalogue():
         body = {"name": mod["key"], "round": 1} if mod["takes_round"] else mod["key"]
-        answer = space(side(("Cruiser I", 3), ("PDS II", 1), modifiers=[body]), side(("Fighter I", 2)))
+        answer = space(side(("Cruiser I", 3), ("PDS II", 1), modifiers=[body]), docked(("Fighter I", 2)))
         cards = [s for s in answer["steps"] if s["authority"] == "card" and s["title"].startswith(mod["card"])]
         assert cards, mod["key"]
 
@@ -107,8 +108,9 @@ def test_non_euclidean_shielding_cancels_two_hits_per_sustain():
 
 def test_shields_holding_cancels_two_hits_in_its_round():
     # Two fighters score at most two hits, so in the card's round the cruiser cannot be lost; later it can.
-    plain = space(side(("Cruiser I", 1)), side(("Fighter I", 2)))
-    held = space(side(("Cruiser I", 1), modifiers=[{"name": "shields_holding", "round": 1}]), side(("Fighter I", 2)))
+    plain = space(side(("Cruiser I", 1)), docked(("Fighter I", 2)))
+    held = space(side(("Cruiser I", 1), modifiers=[{"name": "shields_holding", "round": 1}]),
+                 docked(("Fighter I", 2)))
     assert plain["by_round"][1]["attacker_units"] == pytest.approx(1 - 0.36)
     assert held["by_round"][1]["attacker_units"] == pytest.approx(1)
     assert held["by_round"][1]["defender"] == 0

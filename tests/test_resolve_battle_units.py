@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from hand_battles import binomial, lone_sustainer
-from test_resolve_battle import EXACT, side, space
+from hand_battles import carrier_and_fighters, lone_sustainer
+from test_resolve_battle import EXACT, docked, side, space
 
 
 def _arc_against_cruisers(cruisers: int, repairs: bool) -> tuple[Fraction, ...]:
@@ -27,7 +27,7 @@ def test_arc_secundus_repairs_at_the_start_of_each_space_combat_round():
 def test_arc_secundus_damaged_by_space_cannon_is_repaired_as_round_one_starts():
     # One PDS die before combat and one fighter die a round: never 2 hits before a repair, so the flagship,
     # which destroys the fighter sooner or later, always wins.
-    answer = space(side(("Arc Secundus", 1)), side(("PDS I", 1), ("Fighter I", 1)))
+    answer = space(side(("Arc Secundus", 1)), docked(("PDS I", 1), ("Fighter I", 1)))
     assert answer["outcome"]["attacker"] == pytest.approx(1, abs=EXACT)
 
 
@@ -37,31 +37,10 @@ def test_arc_secundus_with_duranium_armor_still_sums_to_one():
     assert sum(answer["outcome"].values()) == pytest.approx(1, abs=1e-9)
 
 
-def _carrier_and_fighters(fighters: int) -> dict[tuple[int, int], Fraction]:
-    """Carrier I + Fighter I × n against a Destroyer I, by hand: the chance of each (fighters, carriers) left as
-    the combat ends ((0, 0) with the destroyer gone too is a draw). Round 1 opens with the destroyer's Anti-Fighter
-    Barrage (2 dice on 9-10); every die of both sides hits on 9-10; the destroyer's one hit takes a fighter first."""
-    hit = Fraction(2, 10)
-    ends: dict[tuple[int, int], Fraction] = {}
-
-    def rounds(f: int, c: int, weight: Fraction) -> None:
-        if f + c == 0:
-            return
-        scores = 1 - (1 - hit) ** (f + c)  # the attacker destroys the destroyer
-        weight /= 1 - (1 - scores) * (1 - hit)  # rounds in which neither side hits repeat
-        after_hit = (f - 1, c) if f else (0, c - 1)
-        ends[(f, c)] = ends.get((f, c), Fraction(0)) + weight * scores * (1 - hit)
-        ends[after_hit] = ends.get(after_hit, Fraction(0)) + weight * scores * hit
-        rounds(*after_hit, weight * (1 - scores) * hit)
-
-    for k, p in enumerate(binomial(2, hit)):
-        rounds(max(0, fighters - k), 1, p)
-    return ends
-
-
 def test_excess_fighters_are_removed_at_the_end_of_combat():
-    answer = space(side(("Carrier I", 1), ("Fighter I", 8)), side(("Destroyer I", 1)))
-    ends = _carrier_and_fighters(8)
+    # The destroyer's hits take the carrier first, so fighters may outlive it; they are removed as combat ends.
+    answer = space(side(("Carrier I", 1), ("Fighter I", 4), order=["Carrier I"]), side(("Destroyer I", 1)))
+    ends = carrier_and_fighters(4, carriers_first=True)
     kept = sum(p * min(f, 4 * c) for (f, c), p in ends.items())
     removed = sum(p * f for (f, c), p in ends.items()) - kept
     fighters = next(u for u in answer["survivors"]["attacker"] if u["name"] == "Fighter I")
@@ -75,6 +54,6 @@ def test_excess_fighters_are_removed_at_the_end_of_combat():
 @pytest.mark.parametrize("dock, removed", [([], True), ([("Space Dock I", 1)], False)])
 def test_a_space_docks_allowance_keeps_fighters(dock, removed):
     # A destroyer has no capacity; a space dock keeps up to 3 fighters in its system out of the count.
-    answer = space(side(("Fighter I", 1)), side(*dock, ("Fighter I", 3), ("Destroyer I", 1)))
+    answer = space(docked(("Fighter I", 1)), side(*dock, ("Fighter I", 3), ("Destroyer I", 1)))
     fighters = next(u for u in answer["survivors"]["defender"] if u["name"] == "Fighter I")
     assert ("excess_removed" in fighters) is removed and (fighters["expected"] == 0) is removed

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from test_resolve_battle import EXACT, side, space
-from test_resolve_battle_units import _carrier_and_fighters
+from hand_battles import carrier_and_fighters
 
 
 def idle() -> dict:
@@ -19,7 +19,7 @@ def _unit(answer: dict, role: str, name: str) -> dict:
 def test_ground_forces_in_the_space_area_are_removed_with_the_ship_that_carried_them():
     # Carrier I (capacity 4) with a Fighter I and 3 Infantry II against a Destroyer I: as the combat ends, the
     # infantry stay if the carrier is alive and are removed if it is not (16.3c).
-    ends = _carrier_and_fighters(1)
+    ends = carrier_and_fighters(1)
     carried = float(sum(p for (_, c), p in ends.items() if c))
     answer = space(side(("Carrier I", 1), ("Fighter I", 1), ("Infantry II", 3)), side(("Destroyer I", 1)))
     infantry = _unit(answer, "attacker", "Infantry II")

@@ -8,7 +8,7 @@ import pytest
 
 from corpus.resolve import resolve
 from hand_battles import lone_sustainer
-from test_resolve_battle import EXACT, side, space
+from test_resolve_battle import EXACT, docked, side, space
 
 
 def _eidolon_against(enemies: int, hit: Fraction, repairs: bool = True) -> dict[str, float]:
@@ -36,7 +36,7 @@ def test_space_cannon_offense_cannot_be_assigned_to_eidolon_maximum():
 def test_space_cannon_hits_go_to_the_other_ships():
     # A PDS I (5 in 10) against Eidolon Maximum and a Fighter I: a hit takes the fighter, although Sustain Damage
     # would cancel it first on any other ship. Round 0 is the state after Space Cannon Offense.
-    answer = space(side(("Eidolon Maximum", 1), ("Fighter I", 1)), side(("Cruiser II", 6), ("PDS I", 1)))
+    answer = space(docked(("Eidolon Maximum", 1), ("Fighter I", 1)), side(("Cruiser II", 6), ("PDS I", 1)))
     assert answer["by_round"][0]["attacker_units"] == pytest.approx(1.5, abs=EXACT)
 
 
