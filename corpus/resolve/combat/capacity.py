@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .assign import Side, State
 from .request import SideRequest
 from .retreat import riding
-from .room import Fit, fit, passengers, ship_capacity, with_fighters
+from .room import Fit, Load, cargo, fit, passengers, ship_capacity, with_fighters
 
 if TYPE_CHECKING:
     from . import Battle
@@ -45,35 +45,37 @@ def room(req: SideRequest) -> Room:
                 sum(g.count * g.spec.capacity for g in structures))
 
 
-def after_capacity(side: Side, state: State, extra: Room) -> Fit:
+def after_capacity(side: Side, state: State, extra: Room, load: Load = None) -> Fit:
     """The passengers left once the excess is removed (the first in the destroy order first): fighters that may
     count against the fleet pool instead stay, as the fleet pool is not known here, and are counted as `over`."""
-    return fit(side, passengers(side, state), extra.capacity + ship_capacity(side, state), extra.allowance,
+    return fit(side, passengers(side, state, load), extra.capacity + ship_capacity(side, state), extra.allowance,
                lambda spec: not spec.pool_fighter)
 
 
 def end_of_combat(battle: Battle, role: str) -> EndOfCombat:
     """Expected units of a side when the combat is over; in a space combat, after 16.3c (a side that retreated
-    keeps what 78.7b let it take away)."""
+    keeps what 78.7b let it take away). What capacity removed before the combat is in the battle's opening."""
     side = getattr(battle.chain, role)
     which = 0 if role == "attacker" else 1
     space = battle.request.ability == "space_combat"
     extra = room(getattr(battle.request, role))
     expected, removed, over = [0.0] * len(side.specs), [0.0] * len(side.specs), 0.0
-    cargo, cargo_removed = [0.0] * len(side.cargo), [0.0] * len(side.cargo)
-    for (joint, retreat), p in battle.totals.ended.items():
+    left, left_removed = [0.0] * len(side.cargo), [0.0] * len(side.cargo)
+    for (joint, retreat, loads), p in battle.totals.ended.items():
         state = battle.chain.states(joint)[which]
-        kept = Fit(dict(side.cargo))
+        load = loads[which] if loads else None
+        have = cargo(side, load)
+        kept = Fit(have)
         if space and retreat and battle.request.retreat[0] == role:
             # Fighters were cut as the side left; the same fit on what left says which ground forces rode along.
-            kept = riding(side, state)
+            kept = riding(side, state, load)
         elif space:
-            kept = after_capacity(side, state, extra)
+            kept = after_capacity(side, state, extra, load)
         over += p * kept.over
         for i, ((n, _), (k, _)) in enumerate(zip(state, with_fighters(side, state, kept.kept))):
             expected[i] += p * k
             removed[i] += p * (n - k)
-        for j, (spec, n) in enumerate(side.cargo):
-            cargo[j] += p * kept.kept.get(spec, n)
-            cargo_removed[j] += p * (n - kept.kept.get(spec, n))
-    return EndOfCombat(tuple(expected), tuple(removed), over, tuple(cargo), tuple(cargo_removed))
+        for j, (spec, _) in enumerate(side.cargo):
+            left[j] += p * kept.kept.get(spec, have[spec])
+            left_removed[j] += p * (have[spec] - kept.kept.get(spec, have[spec]))
+    return EndOfCombat(tuple(expected), tuple(removed), over, tuple(left), tuple(left_removed))

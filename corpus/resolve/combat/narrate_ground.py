@@ -126,7 +126,7 @@ def _defense(battle: Battle) -> list[Step]:
 def _attacker_holds(battle: Battle) -> float:
     """P(the attacker has ground forces on the planet at the end)."""
     total = 0.0
-    for (joint, _), p in battle.totals.ended.items():
+    for (joint, _, _), p in battle.totals.ended.items():
         if sum(n for n, _ in battle.chain.states(joint)[0]):
             total += p
     return total

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 def outcome(battle: Battle) -> dict[str, float]:
     """P(attacker wins), P(defender wins), P(draw), P(a retreat ends it)."""
     out = {"attacker": 0.0, "defender": 0.0, "draw": 0.0, "retreat": 0.0}
-    for (joint, retreat), p in battle.totals.ended.items():
+    for (joint, retreat, _), p in battle.totals.ended.items():
         a, d = (sum(n for n, _ in state) for state in battle.chain.states(joint))
         out["retreat" if retreat else "attacker" if a and not d else "defender" if d and not a else "draw"] += p
     return _held(out, battle.totals.held)

@@ -9,6 +9,10 @@ from dataclasses import dataclass
 from .assign import Side, State
 from .stats import Spec
 
+# A side's ground forces in the space area, per type of its `cargo` (None: as many as the request lists). They do
+# not fight, so they are not in a state; capacity removals before the combat can still change them.
+Load = tuple[int, ...] | None
+
 
 @dataclass(frozen=True)
 class Fit:
@@ -19,10 +23,20 @@ class Fit:
     over: int = 0
 
 
-def passengers(side: Side, state: State) -> dict[Spec, int]:
-    """Fighters alive in a state and ground forces in the space area, per unit type."""
+def passengers(side: Side, state: State, load: Load = None) -> dict[Spec, int]:
+    """Fighters alive in a state and ground forces in the space area (`load` of them), per unit type."""
     fighters = {spec: n for spec, (n, _) in zip(side.specs, state) if spec.fighter}
-    return {**fighters, **dict(side.cargo)}
+    return {**fighters, **cargo(side, load)}
+
+
+def cargo(side: Side, load: Load = None) -> dict[Spec, int]:
+    """The side's ground forces in the space area, per unit type: the request's, or `load` of them."""
+    return dict(side.cargo) if load is None else {spec: n for (spec, _), n in zip(side.cargo, load)}
+
+
+def load_of(side: Side, kept: dict[Spec, int]) -> tuple[int, ...]:
+    """The load a fit keeps: its count of each of the side's ground force types in the space area."""
+    return tuple(kept.get(spec, 0) for spec, _ in side.cargo)
 
 
 def ship_capacity(side: Side, state: State, moving: bool = False) -> int:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from .markov import ATTACKER, DEFENDER, DRAW, MASK, RETREAT, SHIFT, Chain, Joint
 from .retreat import retreat_state
+from .room import Load
 
 Step = Callable[[Joint], list[tuple[Joint, float]]]
 # The distribution of rounds is followed round by round until this little chance is left.
@@ -18,9 +19,10 @@ NEGLIGIBLE = 1e-16
 
 @dataclass
 class Totals:
-    """How a combat ends: chance per final state (and whether by retreat), rounds expected and by number."""
+    """How a combat ends: chance per final state (and whether by retreat, and each side's ground forces in the
+    space area: None for the request's), rounds expected and by number. Runs from several openings add up here."""
 
-    ended: dict[tuple[Joint, bool], float] = field(default_factory=dict)
+    ended: dict[tuple[Joint, bool, tuple[Load, Load] | None], float] = field(default_factory=dict)
     rounds_expected: float = 0.0
     rounds: dict[int, float] = field(default_factory=dict)
     tail: float = 0.0
@@ -36,14 +38,15 @@ class Totals:
         return self.table.setdefault(round_no, [0.0] * 6)
 
     def still_going(self, chain: Chain, round_no: int, mass: dict[Joint, float]) -> None:
-        """Record the combats that go on after a round."""
+        """Record the combats that go on after a round (added to those of other openings' runs)."""
         units = [(w, chain.att.alive[j >> SHIFT], chain.dfn.alive[j & MASK]) for j, w in mass.items()]
-        self.going[round_no] = (sum(w for w, _, _ in units), sum(w * a for w, a, _ in units),
-                                sum(w * d for w, _, d in units))
+        before = self.going.get(round_no, (0.0, 0.0, 0.0))
+        self.going[round_no] = (before[0] + sum(w for w, _, _ in units), before[1] + sum(w * a for w, a, _ in units),
+                                before[2] + sum(w * d for w, _, d in units))
 
-    def end(self, joint: Joint, weight: float, retreat: bool = False) -> None:
+    def end(self, joint: Joint, weight: float, retreat: bool = False, loads: tuple[Load, Load] | None = None) -> None:
         """Chance of ending in a final state."""
-        key = (joint, retreat)
+        key = (joint, retreat, loads)
         self.ended[key] = self.ended.get(key, 0.0) + weight
 
     def after(self, round_no: int, weight: float) -> None:
@@ -53,22 +56,24 @@ class Totals:
 
 
 def run(chain: Chain, start: dict[Joint, float], first_round: Step | None = None, special_rounds: int = 1,
-        retreat: tuple[str, int] | None = None) -> Totals:
+        retreat: tuple[str, int] | None = None, totals: Totals | None = None,
+        loads: tuple[Load, Load] | None = None) -> Totals:
     """Totals of a combat from its opening states (some may already be over: 0 rounds); `retreat`: the side
-    that announces one and the round."""
-    totals = Totals()
-    mass = _settle(chain, totals, start, 0, None)
+    that announces one and the round; `loads`: both sides' ground forces in the space area in these openings
+    (their totals are added to `totals`)."""
+    totals = Totals() if totals is None else totals
+    mass = _settle(chain, totals, start, 0, None, loads)
     last_special = max(special_rounds, retreat[1] if retreat else 0)
     round_no = 0
     while mass and round_no < last_special:
         round_no += 1
         step = first_round if round_no == 1 and first_round else (lambda j, r=round_no: chain.step(j, r))
-        mass = _settle(chain, totals, _advance(mass, step), round_no, retreat)
+        mass = _settle(chain, totals, _advance(mass, step), round_no, retreat, loads)
     if not mass:
         return totals
     ended, rounds = chain.absorb(mass)
     for joint, weight in ended.items():
-        totals.end(joint, weight)
+        totals.end(joint, weight, loads=loads)
     # Rounds already fought by the live mass, plus the expected ordinary rounds still to come.
     totals.rounds_expected += round_no * sum(mass.values()) + rounds
     _follow_rounds(chain, totals, mass, round_no)
@@ -85,7 +90,7 @@ def _advance(mass: dict[Joint, float], step: Step) -> dict[Joint, float]:
 
 
 def _settle(chain: Chain, totals: Totals, mass: dict[Joint, float], round_no: int,
-            retreat: tuple[str, int] | None) -> dict[Joint, float]:
+            retreat: tuple[str, int] | None, loads: tuple[Load, Load] | None) -> dict[Joint, float]:
     """Book the states where the combat ended (or a retreat happens); return the live ones."""
     live = {}
     retreating = retreat is not None and round_no == retreat[1]
@@ -94,10 +99,10 @@ def _settle(chain: Chain, totals: Totals, mass: dict[Joint, float], round_no: in
             live[joint] = weight
             continue
         if chain.live(joint):
-            joint = _retreated(chain, joint, retreat[0])
+            joint = _retreated(chain, joint, retreat[0], loads)
         # A retreat is an outcome only when some unit got away; with none left, the opponent wins (78.10).
         gone = chain.live(joint)
-        totals.end(joint, weight, gone)
+        totals.end(joint, weight, gone, loads)
         totals.after(round_no, weight)
         a, d = chain.att.alive[joint >> SHIFT], chain.dfn.alive[joint & MASK]
         row = totals.row(round_no)
@@ -108,12 +113,13 @@ def _settle(chain: Chain, totals: Totals, mass: dict[Joint, float], round_no: in
     return live
 
 
-def _retreated(chain: Chain, joint: Joint, role: str) -> Joint:
+def _retreated(chain: Chain, joint: Joint, role: str, loads: tuple[Load, Load] | None) -> Joint:
     """The joint state once `role` has retreated: what 78.7b lets it take along (the rest removed)."""
     a, d = chain.states(joint)
+    att_load, def_load = loads or (None, None)
     if role == "attacker":
-        return chain.joint(retreat_state(chain.attacker, a), d)
-    return chain.joint(a, retreat_state(chain.defender, d))
+        return chain.joint(retreat_state(chain.attacker, a, att_load), d)
+    return chain.joint(a, retreat_state(chain.defender, d, def_load))
 
 
 def _follow_rounds(chain: Chain, totals: Totals, mass: dict[Joint, float], round_no: int) -> None:
