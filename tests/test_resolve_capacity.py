@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from test_resolve_battle import EXACT, side, space
 from hand_battles import carrier_and_fighters
+from test_resolve_battle import EXACT, side, space
 
 
 def idle() -> dict:
@@ -33,7 +33,8 @@ def test_ground_forces_in_the_space_area_are_removed_with_the_ship_that_carried_
     (["Infantry II"], 3, 1),  # the player names the infantry first (16.3a)
 ])
 def test_the_first_in_the_destroy_order_is_removed_first(order, fighters, infantry):
-    # 3 Fighter I and 2 Infantry II with capacity 4, against a ship that never hits: one unit is removed at the end.
+    # 3 Fighter I and 2 Infantry II with capacity 4, against a ship that never hits: one unit is removed before
+    # Space Cannon Offense (16.3 and its notes).
     attacker = side(("Carrier I", 1), ("Fighter I", 3), ("Infantry II", 2), **({"order": order} if order else {}))
     answer = space(attacker, idle())
     assert _unit(answer, "attacker", "Fighter I")["expected"] == pytest.approx(fighters, abs=EXACT)
@@ -43,7 +44,7 @@ def test_the_first_in_the_destroy_order_is_removed_first(order, fighters, infant
 def test_a_space_area_over_capacity_as_combat_starts_gets_a_step():
     answer = space(side(("Carrier I", 1), ("Fighter I", 3), ("Infantry II", 2)), idle())
     [step] = [s for s in answer["steps"] if s["rule"] == "16.3"]
-    assert "capacity is 4" in step["text"] and "1 unit of these cannot be there" in step["text"]
+    assert "capacity is 4" in step["text"] and "Removed: 1 × Fighter I." in step["text"]
     within = space(side(("Carrier I", 1), ("Fighter I", 2), ("Infantry II", 2)), idle())
     assert "16.3" not in [s["rule"] for s in within["steps"]]
 

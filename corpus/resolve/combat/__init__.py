@@ -6,12 +6,14 @@ from dataclasses import dataclass
 from ..errors import ResolveError
 from ..units import combat_dict, load
 from .answer import answer
+from .assign import Side, State
 from .invasion import invasion_start
 from .markov import DRAW, Chain
 from .modifiers import catalogue as modifier_catalogue
+from .opening import Opening, space_opening
 from .request import BATTLES, BattleRequest, parse_battle
 from .rounds import Totals, run
-from .space import build_side, first_round, space_cannon_offense
+from .space import build_side, first_round
 from .stats import picker, spec
 
 __all__ = ["BATTLES", "Battle", "battle_units", "fight", "modifier_catalogue", "resolve_battle"]
@@ -19,11 +21,19 @@ __all__ = ["BATTLES", "Battle", "battle_units", "fight", "modifier_catalogue", "
 
 @dataclass(frozen=True)
 class Battle:
-    """A resolved battle: the request, its chain and the chance-weighted totals."""
+    """A resolved battle: the request, its chain and the chance-weighted totals; a space combat's opening says
+    what capacity removed before it."""
 
     request: BattleRequest
     chain: Chain
     totals: Totals
+    opening: Opening | None = None
+
+    def entering(self, side: Side) -> State:
+        """A side's units as it enters the battle: all it lists, less what capacity removed first (16.3)."""
+        if self.opening is None:
+            return side.initial()
+        return self.opening.entering[0 if side.role == "attacker" else 1]
 
 
 # Battles that need units on both sides; an invasion of a planet without ground forces is only a landing.
@@ -47,12 +57,15 @@ def fight(req: BattleRequest) -> Battle:
         raise ResolveError("defender.units", NEEDS_DEFENDER[req.ability])
     morale = max(req.attacker.mods.last_round, req.defender.mods.last_round)
     if req.ability == "space_combat":
-        start = space_cannon_offense(chain, req.attacker, req.defender)
-        totals = run(chain, start, first_round(chain), max(1, morale), req.retreat)
-    else:
-        start = (invasion_start(chain, req.attacker, req.defender) if req.ability == "invasion"
-                 else {chain.joint(chain.attacker.initial(), chain.defender.initial()): 1.0})
-        totals = run(chain, start, None, max(1, morale), None)
+        opening = space_opening(chain, req.attacker, req.defender)
+        totals = Totals()
+        # Ground forces in the space area do not fight: the combats with different ones kept run apart, added up.
+        for loads, start in opening.starts.items():
+            run(chain, start, first_round(chain), max(1, morale), req.retreat, totals, loads)
+        return Battle(req, chain, totals, opening)
+    start = (invasion_start(chain, req.attacker, req.defender) if req.ability == "invasion"
+             else {chain.joint(chain.attacker.initial(), chain.defender.initial()): 1.0})
+    totals = run(chain, start, None, max(1, morale), None)
     if req.ability == "invasion":
         # No ground combat was fought, so no draw either: with no ground force of the attacker's left, the
         # defender keeps the planet (49.5).

@@ -4,9 +4,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..steps import Step, num, pct, plural
-from .assign import Side, dice_groups, non_fighters
+from .assign import Side, State, dice_groups, non_fighters
 from .markov import STATIONARY, hit_distribution
-from .narrate_capacity import end_steps, start_steps
+from .narrate_capacity import end_steps, offense_steps, start_steps
 from .narrate_mods import ability_proof_steps, modifier_steps, repair_steps, roll_card_steps
 from .results import outcome
 from .retreat import removed_on_retreat
@@ -22,7 +22,7 @@ def space_steps(battle: Battle) -> list[Step]:
     req = battle.request
     steps = [lineup(battle, "ship"), *left_out(battle, "space"), *start_steps(battle), *modifier_steps(battle),
              *unapplied_steps(battle)]
-    steps += space_cannon_steps(battle) + ability_proof_steps(battle)
+    steps += space_cannon_steps(battle) + ability_proof_steps(battle) + offense_steps(battle)
     steps.append(assignment_step(battle, "78.6"))
     steps += repair_steps(battle)
     steps += afb_steps(battle)
@@ -143,14 +143,14 @@ def order_text(side: Side) -> str:
 def afb_steps(battle: Battle) -> list[Step]:
     """Anti-Fighter Barrage in the first round (78.3, 10)."""
     chain = battle.chain
-    rolls = [(side, afb_dice(side, side.initial())) for side in (chain.attacker, chain.defender)]
+    rolls = [(side, afb_dice(side, battle.entering(side))) for side in (chain.attacker, chain.defender)]
     rolls = [(side, dice) for side, dice in rolls if dice]
     if not rolls:
         return []
     lines = []
     for side, dice in rolls:
         other = chain.defender if side is chain.attacker else chain.attacker
-        fighters = sum(n for s, n in zip(other.specs, other.counts) if s.fighter)
+        fighters = sum(n for s, (n, _) in zip(other.specs, battle.entering(other)) if s.fighter)
         dist = hit_distribution(dice)
         destroyed = sum(min(k, fighters) * p for k, p in enumerate(dist))
         lines.append(f"{side.role.capitalize()} rolls {dice_text(dice)} against {plural(fighters, 'fighter')}: "
@@ -199,23 +199,24 @@ def roll_steps(battle: Battle, rule: str) -> list[Step]:
         if not side.specs:
             continue  # an undefended planet: no one there rolls
         opposing = non_fighters(other, other.initial())
-        first = side.mods.combat(1)
-        dice = dice_groups(side, side.initial(), first, opposing)
-        text = f"{_roll_text(side, first, opposing)}; at the start, {odds(dice)}."
+        first, state = side.mods.combat(1), battle.entering(side)
+        dice = dice_groups(side, state, first, opposing)
+        text = f"{_roll_text(side, state, first, opposing)}; at the start, {odds(dice)}."
         boosted = side.mods.morale_round
         if boosted == 1:
-            text = f"In round 1: {text} From round 2: {_roll_text(side, side.mods.combat(STATIONARY), opposing)}."
+            text = (f"In round 1: {text} From round 2: "
+                    f"{_roll_text(side, state, side.mods.combat(STATIONARY), opposing)}.")
         elif boosted is not None:
-            text += f" In round {boosted}: {_roll_text(side, side.mods.combat(boosted), opposing)}."
+            text += f" In round {boosted}: {_roll_text(side, state, side.mods.combat(boosted), opposing)}."
         steps.append(Step(rule, f"{side.role.capitalize()} rolls",
                           f"One die per unit (more for units with several burst icons, {rule}a). "
                           f"{text}{_per_ship(side)}"))
     return steps
 
 
-def _roll_text(side: Side, modifier: int, opposing: int) -> str:
-    """"2 dice hitting on 4-10 (+1 applied to each die)" for a side at full strength."""
-    dice = dice_groups(side, side.initial(), modifier, opposing)
+def _roll_text(side: Side, state: State, modifier: int, opposing: int) -> str:
+    """"2 dice hitting on 4-10 (+1 applied to each die)" for a side with the units of `state`."""
+    dice = dice_groups(side, state, modifier, opposing)
     extra = f" ({modifier:+d} applied to each die)" if modifier else ""
     return f"{dice_text(dice) or 'no dice'}{extra}"
 

@@ -1,10 +1,10 @@
-"""The capacity steps of a space combat (16): the space area over capacity as combat starts, and the excess
-removed at its end (16.3c)."""
+"""The capacity steps of a space combat (16): the excess removed before Space Cannon Offense and again before the
+combat (16.3 and its notes), and at its end (16.3c)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..steps import Step, num, plural
+from ..steps import Step, num, pct, plural
 from .assign import Side
 from .capacity import end_of_combat, room
 from .room import fit, passengers, ship_capacity
@@ -14,33 +14,60 @@ if TYPE_CHECKING:
 
 
 def start_steps(battle: Battle) -> list[Step]:
-    """A side whose fighters and ground forces in the space area already exceed its capacity: the rules have the
-    player remove the excess before Space Cannon Offense, so the request is not a position the game allows."""
+    """A side whose fighters and ground forces in the space area already exceed its capacity: the excess is removed
+    before Space Cannon Offense (16.3 and its notes)."""
     steps = []
     for role in ("attacker", "defender"):
         side, extra = getattr(battle.chain, role), room(getattr(battle.request, role))
         state = side.initial()
         wanting = passengers(side, state)
         capacity = extra.capacity + ship_capacity(side, state)
+        # Counted as if every unit over capacity had to go, so Fighter II that may stay is still told of.
         kept = fit(side, wanting, capacity, extra.allowance).kept
-        over = sum(wanting.values()) - sum(kept.values())
-        if over:
-            steps.append(Step("16.3", "Over capacity as combat starts", _start_text(side, wanting, capacity,
-                                                                                      extra.allowance, over)))
+        if sum(wanting.values()) > sum(kept.values()):
+            steps.append(Step("16.3", "Over capacity as combat starts",
+                              _start_text(battle, side, wanting, capacity, extra.allowance)))
     return steps
 
 
-def _start_text(side: Side, wanting: dict, capacity: int, allowance: int, over: int) -> str:
-    """What is over capacity, what the rules want done, and what these odds do instead."""
+def _start_text(battle: Battle, side: Side, wanting: dict, capacity: int, allowance: int) -> str:
+    """What is over capacity, and what is removed before Space Cannon Offense."""
     units = ", ".join(f"{n} × {spec.name}" for spec, n in wanting.items() if n)
     dock = f" (and a space dock's room for {plural(allowance, 'fighter')})" if allowance else ""
-    pool = (" Fighter II beyond capacity may count against the fleet pool instead, which this answer does not know."
-            if any(spec.pool_fighter for spec in wanting) else "")
-    return (f"{side.role.capitalize()}: {units} in the space area, and its ships' capacity is {capacity}{dock} "
-            f"(16.2). Capacity must be met before Space Cannon Offense (16.3 and its notes), so "
-            f"{plural(over, 'unit')} of these cannot be there as the combat starts; the player chooses which "
-            f"(16.3a).{pool} These odds fight with every ship listed: take the excess out of the request to see the "
-            "combat the rules allow.")
+    gone = battle.opening.removed[side.role].before
+    text = (f"{side.role.capitalize()}: {units} in the space area, and its ships' capacity is {capacity}{dock} "
+            "(16.2). Capacity must be met before Space Cannon Offense (16.3 and its notes): the excess is removed "
+            f"first, the first in the side's destroy order first (16.3a lets the player choose; order says "
+            f"otherwise). Removed: {_units(gone) or 'nothing'}.")
+    if any(spec.pool_fighter for spec in wanting):
+        text += (" Fighter II beyond capacity counts against the fleet pool instead (its card), which this answer "
+                 "does not know: it stays and fights.")
+    if not any(n for n, _ in battle.entering(side)):
+        text += f" That leaves the {side.role} no ships: there is no space combat (78.1)."
+    return text
+
+
+def offense_steps(battle: Battle) -> list[Step]:
+    """Ships with capacity destroyed by Space Cannon Offense: the excess they leave is removed before combat."""
+    parts = []
+    for role in ("attacker", "defender"):
+        removed = battle.opening.removed[role]
+        if removed.after_chance:
+            parts.append(f"{role.capitalize()}: P(any removed) = {pct(removed.after_chance)}, expected removed "
+                         f"{_units(removed.after)}.")
+    if not parts:
+        return []
+    return [Step("16.3", "Capacity met before space combat",
+                 "When Space Cannon Offense destroys ships with capacity, the fighters and ground forces beyond the "
+                 "capacity left must be removed before space combat starts (16.3 and its notes), the first in the "
+                 "side's destroy order first (16.3a lets the player choose; order says otherwise); these odds "
+                 "follow each number of ships left, and a side left with no ships does not fight. "
+                 + " ".join(parts))]
+
+
+def _units(counts: dict) -> str:
+    """'2 × Fighter I, 0.5 × Infantry II' from units per type."""
+    return ", ".join(f"{num(n)} × {spec.name}" for spec, n in counts.items() if n)
 
 
 def end_steps(battle: Battle) -> list[Step]:

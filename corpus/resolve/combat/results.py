@@ -27,12 +27,16 @@ def _held(chances: dict, held: float) -> dict:
 
 def survivors(battle: Battle, role: str) -> list[dict]:
     """Expected units left per type (a retreating side keeps what 78.7b lets it take; fighters and ground forces in
-    the space area beyond capacity are removed, 16.3c, with the expected number removed), beside the count that
-    started; the ground forces in the space area come after the units that fought."""
+    the space area beyond capacity are removed, before the combat and at its end, 16.3, with the expected number
+    removed), beside the count that started; the ground forces in the space area come after the units that
+    fought."""
     side = getattr(battle.chain, role)
     end = end_of_combat(battle, role)
     rows = [*zip(side.specs, side.counts, end.expected, end.removed),
             *((spec, n, value, gone) for (spec, n), value, gone in zip(side.cargo, end.cargo, end.cargo_removed))]
+    if battle.opening:
+        early = battle.opening.removed[role]
+        rows = [(spec, count, value, gone + early.total(spec)) for spec, count, value, gone in rows]
     return [{"name": spec.name, "count": count, "expected": value, **({"excess_removed": gone} if gone else {})}
             for spec, count, value, gone in rows]
 

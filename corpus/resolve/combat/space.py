@@ -96,14 +96,15 @@ def product(chain: Chain, a_next: dict[State, float], d_next: dict[State, float]
     return {chain.joint(x, y): p * q for x, p in a_next.items() for y, q in d_next.items()}
 
 
-def space_cannon_offense(chain: Chain, att: SideRequest, dfn: SideRequest) -> dict[Joint, float]:
-    """The opening states after both sides' Space Cannon Offense (rolled together, then assigned: 77.3-77.5)."""
-    a, d = chain.attacker.initial(), chain.defender.initial()
+def space_cannon_offense(chain: Chain, att: SideRequest, dfn: SideRequest, a: State,
+                         d: State) -> tuple[dict[State, float], dict[State, float]]:
+    """Each side's states after both sides' Space Cannon Offense (rolled together, then assigned: 77.3-77.5),
+    from the states `a` and `d` the sides enter it with; the sides' dice are independent."""
     att_hits = hit_distribution(offense_dice(att, dfn.mods))
     def_hits = hit_distribution(offense_dice(dfn, att.mods))
     a_next = receive(chain.attacker, a, def_hits, graviton=dfn.mods.has("graviton_laser_system"))
     d_next = receive(chain.defender, d, att_hits, graviton=att.mods.has("graviton_laser_system"))
-    return product(chain, a_next, d_next)
+    return a_next, d_next
 
 
 def assault_cannon(chain: Chain, joint: Joint) -> Joint:
