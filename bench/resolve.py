@@ -31,7 +31,9 @@ BATTLES = {
                                fleet(("War Sun", 1), ("Dreadnought I", 1), ("Destroyer II", 2), ("Cruiser I", 1),
                                      ("Fighter I", 5), ("PDS II", 1))),
     "10 Dreadnought II each": (fleet(("Dreadnought II", 10)), fleet(("Dreadnought II", 10))),
-    "10 Fighter I each": (fleet(("Fighter I", 10)), fleet(("Fighter I", 10))),
+    # Fighters need capacity, or they are removed before the combat (16.3): two Carrier II hold eight.
+    "2 Carrier II + 8 Fighter I each": (fleet(("Carrier II", 2), ("Fighter I", 8)),
+                                        fleet(("Carrier II", 2), ("Fighter I", 8))),
     "5 War Suns + 5 Flagships a side": (fleet(("War Sun", 5), ("Flagship", 5)),
                                         fleet(("War Sun", 5), ("Dreadnought II", 5))),
 }
