@@ -9,19 +9,14 @@ import sys
 import pytest
 
 from crawl_server import CrawlServer
-from ingest.crawl import Fetcher
 from ingest.crawl.tirules import crawl_from
 from ingest.errors import FetchError
 from ingest.pages import Page
 from shared import shared_dir
+from test_crawl import fast_fetcher
 
 MIRROR = shared_dir() / "mirror" / "tirules"
 DISALLOWED = "which is disallowed by robots.txt (the site asks crawlers to leave it alone); not fetched"
-
-
-def fast_fetcher(cache_dir, **options) -> Fetcher:
-    """A fetcher without politeness pauses, so the suite stays quick."""
-    return Fetcher(cache_dir, **{"delay": 0.0, "timeout": 5, "retries": 1, "backoff": 0.01, **options})
 
 
 @pytest.fixture
