@@ -44,6 +44,14 @@ _NO_ABILITY_HITS = re.compile(r"\bcannot be assigned hits from unit abilities", 
 # The Sardakk flagship's bonus to the other ships' combat rolls, and the Jol-Nar flagship's hits on a 9 or 10.
 _BOOSTS_OTHERS = re.compile(r"apply \+(\d) to the result of each of your other ship'?s'? combat rolls", re.I)
 _EXTRA_HITS = re.compile(r"each result of 9 or 10, before applying modifiers, produces (\d) additional hits", re.I)
+# Cards that take an ability from the opponent's units, end every ship with the flagship, or steer its hits:
+# the Mentak flagship and mech, the Argent and Yin flagships and the L1Z1X flagship.
+_DENIES_SUSTAIN = re.compile(r"other player'?s'? (?:ships in this system|ground forces on this planet) cannot use "
+                             r"sustain damage", re.I)
+_BLOCKS_CANNON = re.compile(r"other players cannot use space cannon against your ships in this system", re.I)
+_DESTROYS_ALL = re.compile(r"when this ship is destroyed, destroy all ships in this system", re.I)
+_NON_FIGHTERS = re.compile(r"hits produced by this ship and by your dreadnoughts in this system must be assigned to "
+                           r"non-fighter ships if able", re.I)
 # A space dock's fighters kept out of capacity, as printed; the data has no value for the Dimensional Tear's 6 (12).
 FIGHTER_ROOM = re.compile(r"up to (\d+) fighters in this system do not count against", re.I)
 
@@ -71,6 +79,10 @@ def unit_record(path: str, item: dict, notes: dict[str, str] | None = None) -> d
         "no_ability_hits": bool(_NO_ABILITY_HITS.search(text)),
         "other_ships_combat_bonus": _number(_BOOSTS_OTHERS, text),
         "extra_hits_on_9_or_10": _number(_EXTRA_HITS, text),
+        "denies_sustain": bool(_DENIES_SUSTAIN.search(text)),
+        "blocks_space_cannon": bool(_BLOCKS_CANNON.search(text)),
+        "destroys_all_ships": bool(_DESTROYS_ALL.search(text)),
+        "dreadnought_hits_to_non_fighters": bool(_NON_FIGHTERS.search(text)),
         # The card's sentences that bear on a battle: the resolver names those it does not apply.
         "combat_text": combat_sentences(text),
         # The bot plays The Cavalry (a promissory note) as a unit of its own: no one can produce it.

@@ -57,3 +57,40 @@ def carrier_and_fighters(fighters: int, carriers: int = 1, carriers_first: bool 
     for k, p in enumerate(binomial(2, hit)):
         rounds(max(0, fighters - k), carriers, p)
     return ends
+
+
+def sum_hits(a: list[Fraction], b: list[Fraction]) -> list[Fraction]:
+    """The distribution of the sum of two independent hit counts."""
+    out = [Fraction(0)] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return out
+
+
+def solve(start, moves) -> tuple[Fraction, ...]:
+    """(attacker, defender, draw) from a start state; `moves(state)` gives (attacker alive, defender alive, next
+    state, chance) after one round. A round that changes nothing is divided out (1 / (1 - P(stay)))."""
+    @cache
+    def value(state) -> tuple[Fraction, ...]:
+        stay, out = Fraction(0), [Fraction(0)] * 3
+        for a_alive, d_alive, nxt, p in moves(state):
+            if not a_alive or not d_alive:
+                out[0 if a_alive else 1 if d_alive else 2] += p
+            elif nxt == state:
+                stay += p
+            else:
+                out = [o + p * v for o, v in zip(out, value(nxt))]
+        return tuple(o / (1 - stay) for o in out)
+    return value(start)
+
+
+def sustainers_hit(whole: int, damaged: int, hits: int, sustain: bool = True) -> tuple[int, int]:
+    """(whole, damaged) units of one type with Sustain Damage after `hits`: each whole one cancels a hit first
+    (unless Sustain Damage is taken away), then the damaged ones are destroyed before the whole ones."""
+    if sustain:
+        used = min(hits, whole)
+        whole, damaged, hits = whole - used, damaged + used, hits - used
+    gone = min(hits, damaged)
+    damaged, hits = damaged - gone, hits - gone
+    return whole - min(hits, whole), damaged

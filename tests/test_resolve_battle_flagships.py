@@ -3,38 +3,11 @@ it is alive, J.N.S. Hylarim's 2 extra hits on each unmodified 9 or 10."""
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 
 import pytest
 
-from hand_battles import binomial
+from hand_battles import binomial, solve as _solve, sum_hits as _sum
 from test_resolve_battle import EXACT, side, space
-
-
-def _sum(a: list[Fraction], b: list[Fraction]) -> list[Fraction]:
-    """The distribution of the sum of two independent hit counts."""
-    out = [Fraction(0)] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        for j, y in enumerate(b):
-            out[i + j] += x * y
-    return out
-
-
-def _solve(start, moves) -> tuple[Fraction, ...]:
-    """(attacker, defender, draw) from a start state; `moves(state)` gives (attacker alive, defender alive, next
-    state, chance) after one round. A round that changes nothing is divided out (1 / (1 - P(stay)))."""
-    @cache
-    def value(state) -> tuple[Fraction, ...]:
-        stay, out = Fraction(0), [Fraction(0)] * 3
-        for a_alive, d_alive, nxt, p in moves(state):
-            if not a_alive or not d_alive:
-                out[0 if a_alive else 1 if d_alive else 2] += p
-            elif nxt == state:
-                stay += p
-            else:
-                out = [o + p * v for o, v in zip(out, value(nxt))]
-        return tuple(o / (1 - stay) for o in out)
-    return value(start)
 
 
 def _cmorran_and_fighter(fighters: int, boost: int) -> tuple[Fraction, ...]:

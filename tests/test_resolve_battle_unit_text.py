@@ -14,8 +14,8 @@ from test_resolve_battle import side, space
 NOT_APPLIED = {
     "Alarum", "Arvicon Rex", "Bone Picked Clean", "Colada", "Dunlain Reaper", "Dynamo", "Echo of Ascension",
     "Eidolon", "Eidolon Landwaster", "Eidolon Terminus", "Exotrireme", "Exotrireme II",
-    "Fourth Moon", "Heaven's Eye", "Iconoclast", "Iconoclast Omega", "Justicer Rail", "Last Dispatch", "Linkship",
-    "Matriarch", "Moll Terminus", "Mordred", "Morphwing", "Quantum Manipulator", "Quetzecoatl", "Shield Paling",
+    "Heaven's Eye", "Iconoclast", "Iconoclast Omega", "Justicer Rail", "Last Dispatch", "Linkship",
+    "Matriarch", "Mordred", "Morphwing", "Quantum Manipulator", "Quetzecoatl", "Shield Paling",
     "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)", "Strike Wing Alpha II", "The Alastor",
     "The Dragon, Fred", "The Egeiro", "Valkyrie Exoskeleton", "Van Hauge", "Visz El Vir", "Wrath of Kenara",
     "Z-Grav Eidolon", "[0.0.1]",
@@ -55,9 +55,9 @@ def test_ground_combat_and_invasion_name_a_unit_text_not_applied_too():
     ground = resolve({"ability": "ground_combat", "attacker": side(("Valkyrie Exoskeleton", 1)),
                       "defender": side(("Infantry I", 2))})
     invasion = resolve({"ability": "invasion", "attacker": side(("Dreadnought I", 1), ("Infantry I", 2)),
-                        "defender": side(("Moll Terminus", 1))})
+                        "defender": side(("Valkyrie Exoskeleton", 1))})
     assert [s["title"] for s in _not_applied_steps(ground)] == ["Not applied: Valkyrie Exoskeleton"]
-    assert [s["title"] for s in _not_applied_steps(invasion)] == ["Not applied: Moll Terminus"]
+    assert [s["title"] for s in _not_applied_steps(invasion)] == ["Not applied: Valkyrie Exoskeleton"]
 
 
 def test_a_unit_that_does_not_fight_is_named_too():
@@ -67,7 +67,7 @@ def test_a_unit_that_does_not_fight_is_named_too():
 
 
 def test_each_side_names_its_own_unit_once():
-    answer = space(side(("Fourth Moon", 1), ("Fourth Moon", 1)), side(("Fourth Moon", 1)))
+    answer = space(side(("Matriarch", 1), ("Matriarch", 1)), side(("Matriarch", 1)))
     assert [s["text"].split("'")[0] for s in _not_applied_steps(answer)] == ["Attacker", "Defender"]
 
 

@@ -107,6 +107,16 @@ class Unit:
     other_ships_combat_bonus: int = 0
     # Hits added by each unmodified 9 or 10 of its combat roll (J.N.S. Hylarim's card).
     extra_hits_on_9_or_10: int = 0
+    # The opponent's units in its arena cannot use Sustain Damage: ships in the system (Fourth Moon's card),
+    # ground forces on its planet (Moll Terminus's).
+    denies_sustain: bool = False
+    # Other players cannot use Space Cannon against its side's ships in the system (Quetzecoatl's card).
+    blocks_space_cannon: bool = False
+    # When it is destroyed, all ships in the system are destroyed (Van Hauge's card).
+    destroys_all_ships: bool = False
+    # During a space combat, hits produced by it and its side's dreadnoughts go to non-fighter ships if able
+    # ([0.0.1]'s card).
+    dreadnought_hits_to_non_fighters: bool = False
     # The card's sentences that bear on a battle, as printed (the resolver says which it does not apply).
     combat_text: tuple[str, ...] = ()
     # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.

@@ -120,6 +120,11 @@ def counts_opponents(side: Side) -> bool:
     return any(spec.per_opponent_ship for spec in side.specs)
 
 
+def denies_sustain(side: Side, state: State) -> bool:
+    """True while a unit of the side that takes Sustain Damage from the opponent (Fourth Moon) is alive."""
+    return any(spec.denies_sustain and n for spec, (n, _) in zip(side.specs, state))
+
+
 def cheapest(side: Side, state: State, predicate: Callable[[Spec], bool]) -> int | None:
     """Position of the first unit type (in destroy order) that a predicate selects and is alive."""
     for i, spec in enumerate(side.specs):

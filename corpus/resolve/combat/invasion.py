@@ -1,7 +1,7 @@
 """The invasion before ground combat: Bombardment (49.1, 15) and Space Cannon Defense (49.3, 77.6-77.8)."""
 from __future__ import annotations
 
-from .assign import Side, State
+from .assign import Side, State, denies_sustain
 from .markov import Chain, Joint, hit_distribution
 from .request import Group, SideRequest
 from .space import ability_dice, receive
@@ -65,7 +65,10 @@ def invasion_start(chain: Chain, att: SideRequest, dfn: SideRequest) -> dict[Joi
     out: dict[Joint, float] = {}
     for d_state, p in receive(chain.defender, d, hit_distribution(bombardment_dice(att, dfn))).items():
         dice = defense_dice(att, dfn, chain.defender, d_state)
-        for a_state, q in receive(chain.attacker, a, hit_distribution(dice)).items():
+        # The attacker's ground forces have landed: a Moll Terminus of the defender's on the planet takes their
+        # Sustain Damage away.
+        hold = not denies_sustain(chain.defender, d_state)
+        for a_state, q in receive(chain.attacker, a, hit_distribution(dice), sustain=hold).items():
             joint = chain.joint(a_state, d_state)
             out[joint] = out.get(joint, 0.0) + p * q
     return out

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..errors import ResolveError
-from .assign import Side, State, alive, counts_opponents, dice_groups, non_fighters, repair, round_start, take_hits
+from .assign import (Side, State, alive, counts_opponents, denies_sustain, dice_groups, non_fighters, repair,
+                     round_start, take_hits)
 from .gauss import gauss
 from .hits import hit_distribution
 
@@ -42,11 +43,12 @@ class SideSpace:
         self._ids: dict[State, int] = {}
         self._marginals: dict[tuple, list[tuple[int, float]]] = {}
         self._hits: dict[tuple[int, int, int], tuple[tuple, tuple[float, ...]]] = {}
-        self._taken: dict[tuple[int, int], int] = {}
+        self._taken: dict[tuple[int, int, bool], int] = {}
         self._repairs = side.mods.has("duranium_armor")
         self._self_repairs = any(spec.repairs for spec in side.specs)
         self.counts_opponents = counts_opponents(side)
         self._non_fighters: list[int] = []
+        self.denies: list[bool] = []  # per state: a unit alive takes the opponent's Sustain Damage (Fourth Moon)
 
     def id(self, state: State) -> int:
         """The number of a state (numbered on first sight)."""
@@ -56,6 +58,7 @@ class SideSpace:
             self.states.append(state)
             self.alive.append(alive(state))
             self._non_fighters.append(non_fighters(self.side, state))
+            self.denies.append(denies_sustain(self.side, state))
         return found
 
     def hits(self, sid: int, modifier: int, opposing: int = 0) -> tuple[tuple, tuple[float, ...]]:
@@ -72,32 +75,34 @@ class SideSpace:
         """Non-fighter ships alive in a state."""
         return self._non_fighters[sid]
 
-    def marginal(self, sid: int, incoming: tuple[tuple, tuple[float, ...]]) -> list[tuple[int, float]]:
-        """Where this side's state goes under the opponent's dice (and the chances of their hits)."""
+    def marginal(self, sid: int, incoming: tuple[tuple, tuple[float, ...]],
+                 sustain: bool = True) -> list[tuple[int, float]]:
+        """Where this side's state goes under the opponent's dice (and the chances of their hits); `sustain` is
+        False when the opponent's Fourth Moon takes Sustain Damage away."""
         groups, chances = incoming
-        found = self._marginals.get((sid, groups))
+        found = self._marginals.get((sid, groups, sustain))
         if found is None:
             out: dict[int, float] = {}
             for hits, p in enumerate(chances):
                 if p:
-                    nid = self.taken(sid, hits)
+                    nid = self.taken(sid, hits, sustain)
                     out[nid] = out.get(nid, 0.0) + p
-            found = self._marginals[sid, groups] = _fold_negligible(out)
+            found = self._marginals[sid, groups, sustain] = _fold_negligible(out)
         return found
 
-    def taken(self, sid: int, hits: int) -> int:
+    def taken(self, sid: int, hits: int, sustain: bool = True) -> int:
         """The state after taking `hits` in an ordinary round (and a Duranium repair), as the next round starts."""
-        found = self._taken.get((sid, hits))
+        found = self._taken.get((sid, hits, sustain))
         if found is None:
             state = self.states[sid]
-            nxt = take_hits(self.side, state, hits)
+            nxt = take_hits(self.side, state, hits, sustain=sustain)
             if self._repairs:
                 nxt = repair(self.side, state, nxt)
             if self._self_repairs:
                 # The next round's start-of-round repair, applied now: nothing happens in between, and a combat
                 # that ends here counts units alive, not damaged.
                 nxt = round_start(self.side, nxt)
-            found = self._taken[sid, hits] = self.id(nxt)
+            found = self._taken[sid, hits, sustain] = self.id(nxt)
         return found
 
 
@@ -156,7 +161,10 @@ class Chain:
             if round_no != STATIONARY:
                 att_hits = _cancel(att_hits, self.defender.mods.cancels(round_no))
                 def_hits = _cancel(def_hits, self.attacker.mods.cancels(round_no))
-            found = ([(x << SHIFT, p) for x, p in self.att.marginal(a, def_hits)], self.dfn.marginal(d, att_hits))
+            # The opponent's Fourth Moon alive as the round starts takes Sustain Damage away in this round's
+            # assignment: both sides assign hits at once, so one destroyed in this round still counts.
+            found = ([(x << SHIFT, p) for x, p in self.att.marginal(a, def_hits, not self.dfn.denies[d])],
+                     self.dfn.marginal(d, att_hits, not self.att.denies[a]))
             if round_no == STATIONARY:
                 self._moves[joint] = found
         return found

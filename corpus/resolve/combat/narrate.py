@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from ..steps import Step, num, pct, plural
 from .assign import Side, State, dice_groups, non_fighters
 from .markov import STATIONARY, hit_distribution
+from .narrate_cards import card_steps
 from .narrate_capacity import end_steps, offense_steps, start_steps
 from .narrate_mods import ability_proof_steps, modifier_steps, repair_steps, roll_card_steps
 from .results import outcome
@@ -24,6 +25,7 @@ def space_steps(battle: Battle) -> list[Step]:
              *unapplied_steps(battle)]
     steps += space_cannon_steps(battle) + ability_proof_steps(battle) + offense_steps(battle)
     steps.append(assignment_step(battle, "78.6"))
+    steps += card_steps(battle)
     steps += repair_steps(battle)
     steps += afb_steps(battle)
     if req.retreat:

@@ -7,6 +7,7 @@ from ..steps import Step, num, pct, plural
 from .invasion import bombardment_dice, defense_dice, shield_blocks, shields
 from .markov import DEFENDER, hit_distribution
 from .narrate import assignment_step, dice_text, left_out, lineup, odds, result_step, roll_steps
+from .narrate_cards import card_steps
 from .narrate_mods import ability_proof_steps, modifier_steps, repair_steps
 from .unit_text import unapplied_steps
 
@@ -22,6 +23,7 @@ def ground_steps(battle: Battle, prelude: list[Step] | None = None) -> list[Step
         steps += ability_proof_steps(battle)  # a ground combat alone has no unit ability rolls
     steps += (prelude or []) + roll_steps(battle, "42.1")
     steps.append(assignment_step(battle, "42.2"))
+    steps += card_steps(battle)
     steps += repair_steps(battle)
     steps.append(Step("42.3", "Another round",
                       "While both sides still have ground forces on the planet, another round begins. A round in "

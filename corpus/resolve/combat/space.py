@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..dice import hit_faces
 from ..units import Roll
-from .assign import Side, State, cheapest, destroy_one, round_start, take_hits
+from .assign import Side, State, cheapest, denies_sustain, destroy_one, round_start, take_hits
 from .markov import Chain, Joint, hit_distribution
 from .modifiers import SideMods
 from .request import Group, SideRequest
@@ -64,10 +64,11 @@ def offense_dice(req: SideRequest, target: SideMods) -> tuple[tuple[int, int], .
                         1 if target.has("antimass_deflectors") else 0)
 
 
-def receive(side: Side, state: State, hits_dist, graviton: bool = False,
-            fighters_only: bool = False) -> dict[State, float]:
+def receive(side: Side, state: State, hits_dist, graviton: bool = False, fighters_only: bool = False,
+            sustain: bool = True) -> dict[State, float]:
     """Where a side's state goes under hits from a unit ability (Space Cannon, AFB, Bombardment); a unit that
-    cannot be assigned such hits (Eidolon Maximum) is passed over, and hits left with no other unit are lost."""
+    cannot be assigned such hits (Eidolon Maximum) is passed over, and hits left with no other unit are lost;
+    `sustain` is False when the opponent's Fourth Moon or Moll Terminus takes Sustain Damage away."""
     out: dict[State, float] = {}
     for hits, p in enumerate(hits_dist):
         if not p:
@@ -75,19 +76,20 @@ def receive(side: Side, state: State, hits_dist, graviton: bool = False,
         if fighters_only:
             nxt = take_hits(side, state, hits, side.index(lambda s: s.fighter), sustain=False)
         elif graviton:
-            nxt = _graviton(side, state, hits)
+            nxt = _graviton(side, state, hits, sustain)
         else:
-            nxt = take_hits(side, state, hits, side.index(lambda s: not s.ability_proof))
+            nxt = take_hits(side, state, hits, side.index(lambda s: not s.ability_proof), sustain)
         out[nxt] = out.get(nxt, 0.0) + p
     return out
 
 
-def _graviton(side: Side, state: State, hits: int) -> State:
+def _graviton(side: Side, state: State, hits: int, sustain: bool = True) -> State:
     """Graviton Laser System: hits go to non-fighter ships while there are any, then to fighters."""
     others = side.index(lambda s: not s.fighter and not s.ability_proof)
     per = 2 if side.mods.has("non_euclidean_shielding") else 1
-    room = sum(state[i][0] + (per * (state[i][0] - state[i][1]) if side.specs[i].sustain else 0) for i in others)
-    state = take_hits(side, state, min(hits, room), others)
+    room = sum(state[i][0] + (per * (state[i][0] - state[i][1]) if side.specs[i].sustain and sustain else 0)
+               for i in others)
+    state = take_hits(side, state, min(hits, room), others, sustain)
     return take_hits(side, state, max(0, hits - room), side.index(lambda s: s.fighter))
 
 
@@ -102,8 +104,10 @@ def space_cannon_offense(chain: Chain, att: SideRequest, dfn: SideRequest, a: St
     from the states `a` and `d` the sides enter it with; the sides' dice are independent."""
     att_hits = hit_distribution(offense_dice(att, dfn.mods))
     def_hits = hit_distribution(offense_dice(dfn, att.mods))
-    a_next = receive(chain.attacker, a, def_hits, graviton=dfn.mods.has("graviton_laser_system"))
-    d_next = receive(chain.defender, d, att_hits, graviton=att.mods.has("graviton_laser_system"))
+    a_next = receive(chain.attacker, a, def_hits, graviton=dfn.mods.has("graviton_laser_system"),
+                     sustain=not denies_sustain(chain.defender, d))
+    d_next = receive(chain.defender, d, att_hits, graviton=att.mods.has("graviton_laser_system"),
+                     sustain=not denies_sustain(chain.attacker, a))
     return a_next, d_next
 
 

@@ -46,6 +46,10 @@ class Spec:
     pool_fighter: bool = False  # beyond capacity, it counts against the fleet pool instead (Fighter II)
     boosts_others: int = 0  # + to the other ships' combat rolls while it is alive (C'morran N'orr)
     extra_hits: int = 0  # hits added by each unmodified 9 or 10 of its combat roll (J.N.S. Hylarim)
+    denies_sustain: bool = False  # the opponent's units here cannot use Sustain Damage (Fourth Moon, Moll Terminus)
+    blocks_space_cannon: bool = False  # no Space Cannon against its side's ships (Quetzecoatl)
+    destroys_all: bool = False  # when destroyed, every ship in the system is destroyed (Van Hauge)
+    steers_hits: bool = False  # its and its side's dreadnoughts' hits go to non-fighter ships if able ([0.0.1])
     card_text: tuple[str, ...] = ()  # the card's sentences that bear on a battle (unit_text.py says which apply)
 
     @property
@@ -89,7 +93,9 @@ def spec(unit: Unit) -> Spec:
         pds=unit.type == "structure" and (unit.space_cannon is not None or unit.planetary_shield),
         repairs=unit.repairs_each_round, ability_proof=unit.no_ability_hits, fighter_room=unit.fighter_allowance,
         pool_fighter=unit.name in FLEET_POOL_FIGHTERS, boosts_others=unit.other_ships_combat_bonus,
-        extra_hits=unit.extra_hits_on_9_or_10, card_text=unit.combat_text,
+        extra_hits=unit.extra_hits_on_9_or_10, denies_sustain=unit.denies_sustain,
+        blocks_space_cannon=unit.blocks_space_cannon, destroys_all=unit.destroys_all_ships,
+        steers_hits=unit.dreadnought_hits_to_non_fighters, card_text=unit.combat_text,
     )
 
 

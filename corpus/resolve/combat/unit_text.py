@@ -33,6 +33,8 @@ APPLIED = (
     Applied("boosts_others", re.compile(r"to the result of each of your other ship'?s'? combat rolls", re.I)),
     Applied("extra_hits", re.compile(r"each result of 9 or 10, before applying modifiers, produces \d additional hits",
                                      re.I)),
+    Applied("denies_sustain", re.compile(r"other player'?s'? (?:ships in this system|ground forces on this planet) "
+                                         r"cannot use sustain damage", re.I)),
 )
 
 

@@ -1,0 +1,43 @@
+"""The steps of unit cards that change who may use Sustain Damage or Space Cannon, where hits go, or what a ship's
+destruction does (Fourth Moon, Moll Terminus, Quetzecoatl, Van Hauge, [0.0.1]), with what the resolver applies."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..steps import Step
+from .assign import Side
+from .stats import Spec
+from .unit_text import card_sentence
+
+if TYPE_CHECKING:
+    from . import Battle
+
+
+def card_steps(battle: Battle) -> list[Step]:
+    """One step per unit type in the battle whose card of this kind the resolver applies."""
+    steps = []
+    for side, other in ((battle.chain.attacker, battle.chain.defender), (battle.chain.defender, battle.chain.attacker)):
+        for spec in side.specs:
+            if spec.denies_sustain:
+                steps.append(_denies_sustain(battle, side, other, spec))
+    return steps
+
+
+def _quote(side: Side, spec: Spec, field: str) -> str:
+    """'Fourth Moon (attacker): "…" (its card).'"""
+    return f"{spec.name} ({side.role}): \"{card_sentence(spec, field)}\" (its card)."
+
+
+def _denies_sustain(battle: Battle, side: Side, other: Side, spec: Spec) -> Step:
+    """Fourth Moon (the opponent's ships) or Moll Terminus (the opponent's ground forces on its planet)."""
+    if battle.request.ability == "space_combat":
+        where = (f"the {other.role}'s ships cannot cancel hits with Sustain Damage, neither Space Cannon Offense hits "
+                 "nor the hits of any combat round that starts with it alive (both sides assign hits at once, so it "
+                 "still counts in the round it is destroyed); from the next round on, they can again")
+    else:
+        landed = (", nor Space Cannon Defense hits once they have landed" if battle.request.ability == "invasion"
+                  and side.role == "defender" else "")
+        where = (f"the {other.role}'s ground forces on the planet cannot cancel hits with Sustain Damage in any round "
+                 f"of ground combat that starts with it alive{landed}; once it is destroyed, they can again")
+    return Step("87.1", f"{spec.name}: no Sustain Damage for the {other.role}",
+                f"{_quote(side, spec, 'denies_sustain')} Applied here: {where}.", "card")

@@ -1,0 +1,80 @@
+"""Unit cards that take Sustain Damage or Space Cannon from the opponent, end every ship with the flagship, or steer
+hits (Fourth Moon, Moll Terminus, Quetzecoatl, Van Hauge, [0.0.1]), against hand recursions."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from corpus.resolve import resolve
+from hand_battles import binomial, lone_sustainer, solve, sum_hits, sustainers_hit
+from test_resolve_battle import EXACT, side, space
+
+HALF, P4, P6 = Fraction(1, 2), Fraction(4, 10), Fraction(6, 10)
+
+
+def _outcome(attacker, defender, draw) -> dict:
+    """An answer's outcome from exact fractions."""
+    return pytest.approx({"attacker": float(attacker), "defender": float(defender), "draw": float(draw),
+                          "retreat": 0}, abs=EXACT)
+
+
+def _steps(answer: dict, start: str) -> list[dict]:
+    """The steps whose title starts so."""
+    return [s for s in answer["steps"] if s["title"].startswith(start)]
+
+
+def _fourth_moon_and_cruiser(dreadnoughts: int) -> tuple[Fraction, ...]:
+    """Fourth Moon (2 dice on 7-10, Sustain Damage, destroyed first) and a Cruiser I (7-10) against Dreadnought I
+    (5-10 each, Sustain Damage only in a round that starts without the Fourth Moon). A state is (flagship: 2 whole,
+    1 damaged, 0 gone; cruiser; their whole dreadnoughts; their damaged ones)."""
+    def moves(state):
+        moon, cruiser, whole, damaged = state
+        ours = sum_hits(binomial(2 if moon else 0, P4), binomial(cruiser, P4))
+        for k, pk in enumerate(ours):
+            for h, ph in enumerate(binomial(whole + damaged, P6)):
+                m, c = moon, cruiser
+                if h and m == 2:
+                    m, h = 1, h - 1
+                if h and m:
+                    m, h = 0, h - 1
+                if h and c:
+                    c = 0
+                w, d = sustainers_hit(whole, damaged, k, sustain=not moon)
+                yield m + c > 0, w + d > 0, (m, c, w, d), pk * ph
+    return solve((2, 1, dreadnoughts, 0), moves)
+
+
+def test_fourth_moon_takes_sustain_damage_from_the_opponents_ships_while_it_is_alive():
+    answer = space(side(("Fourth Moon", 1), ("Cruiser I", 1), order=["Fourth Moon"]), side(("Dreadnought I", 2)))
+    assert answer["outcome"] == _outcome(*_fourth_moon_and_cruiser(2))
+    [step] = _steps(answer, "Fourth Moon:")
+    assert step["title"] == "Fourth Moon: no Sustain Damage for the defender" and step["authority"] == "card"
+    assert "\"Other player's ships in this system cannot use SUSTAIN DAMAGE.\"" in step["text"]
+    assert not _steps(answer, "Not applied")
+
+
+def test_fourth_moon_takes_sustain_damage_from_space_cannon_offense_hits_too():
+    # PDS I hits on 6-10: a hit destroys the lone dreadnought before combat, as it cannot cancel it.
+    moon, dreadnought, draw = lone_sustainer(2, P4, 1, P6, repairs=False)
+    answer = space(side(("Dreadnought I", 1)), side(("Fourth Moon", 1), ("PDS I", 1)))
+    assert answer["outcome"] == _outcome(HALF * dreadnought, HALF + HALF * moon, HALF * draw)
+
+
+def test_moll_terminus_takes_sustain_damage_from_the_opponents_ground_forces():
+    moll, mechs, draw = lone_sustainer(1, HALF, 2, HALF, repairs=False)
+    answer = resolve({"ability": "ground_combat", "attacker": side(("Moll Terminus", 1)),
+                      "defender": side(("Mech", 2))})
+    assert answer["outcome"] == _outcome(moll, mechs, draw)
+    assert [s["title"] for s in _steps(answer, "Moll Terminus:")] == ["Moll Terminus: no Sustain Damage for the "
+                                                                      "defender"]
+    assert not _steps(answer, "Not applied")
+
+
+def test_moll_terminus_on_the_planet_takes_sustain_damage_from_landed_ground_forces_under_space_cannon_defense():
+    # PDS I's Space Cannon Defense (6-10) destroys the landed mech outright; else mech against Moll Terminus.
+    moll, mech, draw = lone_sustainer(1, HALF, 1, HALF, repairs=False)
+    answer = resolve({"ability": "invasion", "attacker": side(("Carrier I", 1), ("Mech", 1)),
+                      "defender": side(("Moll Terminus", 1), ("PDS I", 1))})
+    assert answer["outcome"]["attacker"] == pytest.approx(float(HALF * mech), abs=EXACT)
+    assert answer["outcome"]["draw"] == pytest.approx(float(HALF * draw), abs=EXACT)
