@@ -78,3 +78,15 @@ def test_moll_terminus_on_the_planet_takes_sustain_damage_from_landed_ground_for
                       "defender": side(("Moll Terminus", 1), ("PDS I", 1))})
     assert answer["outcome"]["attacker"] == pytest.approx(float(HALF * mech), abs=EXACT)
     assert answer["outcome"]["draw"] == pytest.approx(float(HALF * draw), abs=EXACT)
+
+
+def test_quetzecoatl_keeps_the_opponents_space_cannon_offense_off_its_ships():
+    # Without Space Cannon Offense it is Quetzecoatl (2 dice on 7-10, Sustain Damage) against a Cruiser I.
+    defender = side(("Cruiser I", 1), ("PDS I", 2))
+    defender["units"].append({"name": "PDS II", "adjacent": True})
+    answer = space(side(("Quetzecoatl", 1)), defender)
+    assert answer["outcome"] == _outcome(*lone_sustainer(2, P4, 1, P4, repairs=False))
+    [step] = _steps(answer, "Quetzecoatl:")
+    assert step["title"] == "Quetzecoatl: no Space Cannon against the attacker's ships" and step["authority"] == "card"
+    assert "Space Cannon Offense (3 dice) is not rolled" in step["text"]
+    assert not _steps(answer, "Space Cannon Offense") and not _steps(answer, "Not applied")

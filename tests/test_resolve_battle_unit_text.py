@@ -15,7 +15,7 @@ NOT_APPLIED = {
     "Alarum", "Arvicon Rex", "Bone Picked Clean", "Colada", "Dunlain Reaper", "Dynamo", "Echo of Ascension",
     "Eidolon", "Eidolon Landwaster", "Eidolon Terminus", "Exotrireme", "Exotrireme II",
     "Heaven's Eye", "Iconoclast", "Iconoclast Omega", "Justicer Rail", "Last Dispatch", "Linkship",
-    "Matriarch", "Mordred", "Morphwing", "Quantum Manipulator", "Quetzecoatl", "Shield Paling",
+    "Matriarch", "Mordred", "Morphwing", "Quantum Manipulator", "Shield Paling",
     "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)", "Strike Wing Alpha II", "The Alastor",
     "The Dragon, Fred", "The Egeiro", "Valkyrie Exoskeleton", "Van Hauge", "Visz El Vir", "Wrath of Kenara",
     "Z-Grav Eidolon", "[0.0.1]",

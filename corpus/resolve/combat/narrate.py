@@ -108,7 +108,7 @@ def odds(dice: tuple[tuple[int, int], ...]) -> str:
 def space_cannon_steps(battle: Battle) -> list[Step]:
     """Space Cannon Offense before combat (77.2-77.5)."""
     req = battle.request
-    rolls = [(r, offense_dice(r, o.mods)) for r, o in ((req.attacker, req.defender), (req.defender, req.attacker))]
+    rolls = [(r, offense_dice(r, o)) for r, o in ((req.attacker, req.defender), (req.defender, req.attacker))]
     rolls = [(r, dice) for r, dice in rolls if dice]
     if not rolls:
         return []

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..steps import Step
+from ..steps import Step, plural
+from .space import ability_dice, cannon_rolls
 from .assign import Side
 from .stats import Spec
 from .unit_text import card_sentence
@@ -20,6 +21,8 @@ def card_steps(battle: Battle) -> list[Step]:
         for spec in side.specs:
             if spec.denies_sustain:
                 steps.append(_denies_sustain(battle, side, other, spec))
+            if spec.blocks_space_cannon:
+                steps.append(_blocks_space_cannon(battle, side, other, spec))
     return steps
 
 
@@ -41,3 +44,13 @@ def _denies_sustain(battle: Battle, side: Side, other: Side, spec: Spec) -> Step
                  f"of ground combat that starts with it alive{landed}; once it is destroyed, they can again")
     return Step("87.1", f"{spec.name}: no Sustain Damage for the {other.role}",
                 f"{_quote(side, spec, 'denies_sustain')} Applied here: {where}.", "card")
+
+
+def _blocks_space_cannon(battle: Battle, side: Side, other: Side, spec: Spec) -> Step:
+    """Quetzecoatl: the opponent's Space Cannon Offense is not rolled against this side's ships."""
+    req = getattr(battle.request, other.role)
+    dice = sum(n for _, n in ability_dice(cannon_rolls(req.groups, req.mods), req.mods.extra_dice("space_cannon")))
+    what = (f"the {other.role}'s Space Cannon Offense ({plural(dice, 'die', 'dice')}) is not rolled" if dice else
+            f"the {other.role} has no Space Cannon that could fire here, so it changes nothing")
+    return Step("77.1", f"{spec.name}: no Space Cannon against the {side.role}'s ships",
+                f"{_quote(side, spec, 'blocks_space_cannon')} Applied here: {what}.", "card")

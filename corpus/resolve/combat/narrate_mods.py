@@ -68,7 +68,7 @@ def _assault_cannon(battle: Battle, role: str, effect: str) -> str:
                 "needs 3")
     other = battle.request.defender if role == "attacker" else battle.request.attacker
     # The engine counts the ships after Space Cannon Offense, which can leave fewer than 3.
-    if offense_dice(other, getattr(battle.request, role).mods):
+    if offense_dice(other, getattr(battle.request, role)):
         effect += ", if 3 of this side's non-fighter ships survive Space Cannon Offense"
     return effect
 

@@ -58,10 +58,18 @@ def cannon_rolls(groups: tuple[Group, ...], mods: SideMods) -> list[tuple[Roll, 
     return [(g.spec.space_cannon, g.count) for g in groups if g.spec.space_cannon is not None]
 
 
-def offense_dice(req: SideRequest, target: SideMods) -> tuple[tuple[int, int], ...]:
-    """A side's Space Cannon Offense dice, Antimass Deflectors of the target applied."""
+def offense_dice(req: SideRequest, target: SideRequest) -> tuple[tuple[int, int], ...]:
+    """A side's Space Cannon Offense dice, Antimass Deflectors of the target applied; none against a side with
+    Quetzecoatl in the system."""
+    if cannon_blocked(target):
+        return ()
     return ability_dice(cannon_rolls(req.groups, req.mods), req.mods.extra_dice("space_cannon"),
-                        1 if target.has("antimass_deflectors") else 0)
+                        1 if target.mods.has("antimass_deflectors") else 0)
+
+
+def cannon_blocked(target: SideRequest) -> Group | None:
+    """The unit of a side in the active system whose card keeps other players' Space Cannon off the side's ships."""
+    return next((g for g in target.groups if g.spec.blocks_space_cannon and not g.adjacent), None)
 
 
 def receive(side: Side, state: State, hits_dist, graviton: bool = False, fighters_only: bool = False,
@@ -102,8 +110,8 @@ def space_cannon_offense(chain: Chain, att: SideRequest, dfn: SideRequest, a: St
                          d: State) -> tuple[dict[State, float], dict[State, float]]:
     """Each side's states after both sides' Space Cannon Offense (rolled together, then assigned: 77.3-77.5),
     from the states `a` and `d` the sides enter it with; the sides' dice are independent."""
-    att_hits = hit_distribution(offense_dice(att, dfn.mods))
-    def_hits = hit_distribution(offense_dice(dfn, att.mods))
+    att_hits = hit_distribution(offense_dice(att, dfn))
+    def_hits = hit_distribution(offense_dice(dfn, att))
     a_next = receive(chain.attacker, a, def_hits, graviton=dfn.mods.has("graviton_laser_system"),
                      sustain=not denies_sustain(chain.defender, d))
     d_next = receive(chain.defender, d, att_hits, graviton=att.mods.has("graviton_laser_system"),
