@@ -1,0 +1,92 @@
+"""One side's states in the exact chain, numbered as they are met, with memoised rolls and hit assignments."""
+from __future__ import annotations
+
+from .assign import (Side, State, alive, counts_opponents, denies_sustain, dice_groups, non_fighters, repair,
+                     round_start, take_hits)
+from .hits import hit_distribution
+
+NEGLIGIBLE = 1e-18
+
+
+class SideSpace:
+    """One side's states, numbered, with memoised rolls and hit assignments."""
+
+    def __init__(self, side: Side):
+        self.side = side
+        self.states: list[State] = []
+        self.alive: list[int] = []
+        self._ids: dict[State, int] = {}
+        self._marginals: dict[tuple, list[tuple[int, float]]] = {}
+        self._hits: dict[tuple[int, int, int], tuple[tuple, tuple[float, ...]]] = {}
+        self._taken: dict[tuple[int, int, bool], int] = {}
+        self._repairs = side.mods.has("duranium_armor")
+        self._self_repairs = any(spec.repairs for spec in side.specs)
+        self.counts_opponents = counts_opponents(side)
+        self._non_fighters: list[int] = []
+        self.denies: list[bool] = []  # per state: a unit alive takes the opponent's Sustain Damage (Fourth Moon)
+
+    def id(self, state: State) -> int:
+        """The number of a state (numbered on first sight)."""
+        found = self._ids.get(state)
+        if found is None:
+            found = self._ids[state] = len(self.states)
+            self.states.append(state)
+            self.alive.append(alive(state))
+            self._non_fighters.append(non_fighters(self.side, state))
+            self.denies.append(denies_sustain(self.side, state))
+        return found
+
+    def hits(self, sid: int, modifier: int, opposing: int = 0) -> tuple[tuple, tuple[float, ...]]:
+        """This side's combat dice in a state, and the chances of the hits they produce; `opposing` counts the
+        opponent's non-fighter ships, for a unit whose dice are one per ship."""
+        opposing = opposing if self.counts_opponents else 0
+        found = self._hits.get((sid, modifier, opposing))
+        if found is None:
+            groups = dice_groups(self.side, self.states[sid], modifier, opposing)
+            found = self._hits[sid, modifier, opposing] = (groups, hit_distribution(groups))
+        return found
+
+    def non_fighters(self, sid: int) -> int:
+        """Non-fighter ships alive in a state."""
+        return self._non_fighters[sid]
+
+    def marginal(self, sid: int, incoming: tuple[tuple, tuple[float, ...]],
+                 sustain: bool = True) -> list[tuple[int, float]]:
+        """Where this side's state goes under the opponent's dice (and the chances of their hits); `sustain` is
+        False when the opponent's Fourth Moon takes Sustain Damage away."""
+        groups, chances = incoming
+        found = self._marginals.get((sid, groups, sustain))
+        if found is None:
+            out: dict[int, float] = {}
+            for hits, p in enumerate(chances):
+                if p:
+                    nid = self.taken(sid, hits, sustain)
+                    out[nid] = out.get(nid, 0.0) + p
+            found = self._marginals[sid, groups, sustain] = _fold_negligible(out)
+        return found
+
+    def taken(self, sid: int, hits: int, sustain: bool = True) -> int:
+        """The state after taking `hits` in an ordinary round (and a Duranium repair), as the next round starts."""
+        found = self._taken.get((sid, hits, sustain))
+        if found is None:
+            state = self.states[sid]
+            nxt = take_hits(self.side, state, hits, sustain=sustain)
+            if self._repairs:
+                nxt = repair(self.side, state, nxt)
+            if self._self_repairs:
+                # The next round's start-of-round repair, applied now: nothing happens in between, and a combat
+                # that ends here counts units alive, not damaged.
+                nxt = round_start(self.side, nxt)
+            found = self._taken[sid, hits, sustain] = self.id(nxt)
+        return found
+
+
+def _fold_negligible(chances: dict[int, float]) -> list[tuple[int, float]]:
+    """Chances below NEGLIGIBLE join the likeliest outcome: far below the 1e-9 we answer to, and with
+    many dice it spares following hit counts that practically never happen."""
+    small = [k for k, p in chances.items() if p < NEGLIGIBLE]
+    if small and len(small) < len(chances):
+        likeliest = max(chances, key=chances.get)
+        for k in small:
+            chances[likeliest] += chances.pop(k)
+    return list(chances.items())
