@@ -90,3 +90,42 @@ def test_quetzecoatl_keeps_the_opponents_space_cannon_offense_off_its_ships():
     assert step["title"] == "Quetzecoatl: no Space Cannon against the attacker's ships" and step["authority"] == "card"
     assert "Space Cannon Offense (3 dice) is not rolled" in step["text"]
     assert not _steps(answer, "Space Cannon Offense") and not _steps(answer, "Not applied")
+
+
+def test_van_hauge_destroyed_in_a_combat_round_destroys_every_ship():
+    # Van Hauge (2 dice on 9-10, Sustain Damage) against Cruiser I: when the cruisers would win, all ships go.
+    hauge, cruisers, draw = lone_sustainer(2, Fraction(2, 10), 3, P4, repairs=False)
+    answer = space(side(("Van Hauge", 1)), side(("Cruiser I", 3)))
+    assert answer["outcome"] == _outcome(hauge, 0, cruisers + draw)
+    [step] = _steps(answer, "Van Hauge:")
+    assert step["title"] == "Van Hauge: every ship goes with it" and step["authority"] == "card"
+    assert f"P(the combat ends so) = {100 * float(cruisers + draw):.2f}%" in step["text"]
+    assert not _steps(answer, "Not applied")
+
+
+def _hauge_and_destroyer(start) -> tuple[Fraction, ...]:
+    """Van Hauge (2 dice on 9-10, Sustain Damage, destroyed first) and a Destroyer I (9-10) against Cruiser I
+    (7-10), from a state (flagship: 2 whole, 1 damaged; destroyer; cruisers): once the flagship is destroyed, every
+    ship is, a draw."""
+    def moves(state):
+        hauge, destroyer, theirs = state
+        ours = sum_hits(binomial(2, Fraction(2, 10)), binomial(destroyer, Fraction(2, 10)))
+        for k, pk in enumerate(ours):
+            for h, ph in enumerate(binomial(theirs, P4)):
+                left, gone = max(0, theirs - k), h > (1 if hauge == 2 else 0)
+                if gone:
+                    yield False, False, None, pk * ph
+                else:
+                    yield True, left > 0, (1 if h or hauge == 1 else 2, destroyer, left), pk * ph
+    return solve(start, moves)
+
+
+def test_van_hauge_destroyed_by_space_cannon_offense_destroys_every_ship_before_combat():
+    # 2 PDS I (6-10): 1 hit damages Van Hauge, 2 destroy it (it is first in the order) and every ship with it.
+    whole, damaged = _hauge_and_destroyer((2, 1, 1)), _hauge_and_destroyer((1, 1, 1))
+    expected = [Fraction(1, 4) * w + HALF * d for w, d in zip(whole, damaged)]
+    expected[2] += Fraction(1, 4)
+    answer = space(side(("Van Hauge", 1), ("Destroyer I", 1), order=["Van Hauge"]),
+                   side(("Cruiser I", 1), ("PDS I", 2)))
+    assert answer["outcome"] == _outcome(*expected)
+    assert expected[1] == 0

@@ -17,7 +17,7 @@ NOT_APPLIED = {
     "Heaven's Eye", "Iconoclast", "Iconoclast Omega", "Justicer Rail", "Last Dispatch", "Linkship",
     "Matriarch", "Mordred", "Morphwing", "Quantum Manipulator", "Shield Paling",
     "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)", "Strike Wing Alpha II", "The Alastor",
-    "The Dragon, Fred", "The Egeiro", "Valkyrie Exoskeleton", "Van Hauge", "Visz El Vir", "Wrath of Kenara",
+    "The Dragon, Fred", "The Egeiro", "Valkyrie Exoskeleton", "Visz El Vir", "Wrath of Kenara",
     "Z-Grav Eidolon", "[0.0.1]",
 }
 
@@ -44,11 +44,12 @@ def test_only_sentences_about_a_battles_odds_are_kept(text, kept):
 
 
 def test_a_unit_whose_text_is_not_applied_gets_a_step_quoting_it():
-    answer = space(side(("Van Hauge", 1)), side(("Cruiser II", 3)))
+    answer = space(side(("Exotrireme II", 1)), side(("Cruiser II", 3)))
     [step] = _not_applied_steps(answer)
-    assert step["title"] == "Not applied: Van Hauge" and step["rule"] == "1.26" and step["authority"] == "card"
-    assert step["text"].startswith("Attacker's Van Hauge: \"When this ship is destroyed, destroy all ships in this "
-                                   "system.\" (its card).") and "not apply" in step["text"]
+    assert step["title"] == "Not applied: Exotrireme II" and step["rule"] == "1.26" and step["authority"] == "card"
+    assert step["text"].startswith("Attacker's Exotrireme II: \"After a round of space combat, you may destroy this "
+                                   "unit to destroy up to 2 ships in the system.\" (its card).")
+    assert "not apply" in step["text"]
 
 
 def test_ground_combat_and_invasion_name_a_unit_text_not_applied_too():

@@ -125,6 +125,11 @@ def denies_sustain(side: Side, state: State) -> bool:
     return any(spec.denies_sustain and n for spec, (n, _) in zip(side.specs, state))
 
 
+def wipes(side: Side, before: State, after: State) -> bool:
+    """True when a unit whose destruction destroys every ship in the system (Van Hauge) went between two states."""
+    return any(spec.destroys_all and b and not a for spec, (b, _), (a, _) in zip(side.specs, before, after))
+
+
 def cheapest(side: Side, state: State, predicate: Callable[[Spec], bool]) -> int | None:
     """Position of the first unit type (in destroy order) that a predicate selects and is alive."""
     for i, spec in enumerate(side.specs):

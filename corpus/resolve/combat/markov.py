@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..errors import ResolveError
-from .assign import Side, State
+from .assign import Side, State, wipes
 from .gauss import gauss
 from .hits import hit_distribution  # noqa: F401 (the battle modules import it from here)
 from .sides import SideSpace
@@ -46,6 +46,7 @@ class Chain:
     def __init__(self, attacker: Side, defender: Side):
         self.attacker, self.defender = attacker, defender
         self.att, self.dfn = SideSpace(attacker), SideSpace(defender)
+        self._wipe = self.att.wipes or self.dfn.wipes  # a Van Hauge in the combat
         self._moves: dict[Joint, Moves] = {}
         self._onward: dict[Joint, Onward] = {}
         self._summary: dict[Joint, tuple] = {}
@@ -100,6 +101,8 @@ class Chain:
                 live = [pair for pair in live if pair[0] != joint]
             final = [(x | y, p * q) for x, p in a_live for y, q in d_dead]
             final += [(x | y, p * q) for x, p in a_dead for y, q in d_next]
+            if self._wipe:
+                final = self._wiped(final)
             self._count += len(live) + len(final)
             if self._count > MAX_MOVES:
                 raise ResolveError("attacker.units", f"this battle can unfold in more than {MAX_MOVES:,} ways from "
@@ -128,7 +131,25 @@ class Chain:
     def step(self, joint: Joint, round_no: int = STATIONARY) -> list[tuple[Joint, float]]:
         """Successor states of one round of rolling and assigning hits, with their chances."""
         a_next, d_next = self.moves(joint, round_no)
-        return [(x | y, p * q) for x, p in a_next for y, q in d_next]
+        out = [(x | y, p * q) for x, p in a_next for y, q in d_next]
+        return self._wiped(out) if self._wipe else out
+
+    @property
+    def wiped(self) -> Joint:
+        """The joint state after Van Hauge's destruction took every ship in the system: no units on either side."""
+        return (self.att.boom() << SHIFT) | self.dfn.boom()
+
+    def _wiped(self, moves: list[tuple[Joint, float]]) -> list[tuple[Joint, float]]:
+        """Moves in which a side's Van Hauge was destroyed end with every ship of both sides destroyed (its card)."""
+        return [(self.wiped if (t >> SHIFT) in self.att.booms or (t & MASK) in self.dfn.booms else t, p)
+                for t, p in moves]
+
+    def destroyed(self, before: tuple[State, State], after: tuple[State, State]) -> Joint:
+        """The joint state once units are destroyed outside a combat round (Space Cannon Offense, Assault Cannon):
+        no ships on either side when a Van Hauge went."""
+        if wipes(self.attacker, before[0], after[0]) or wipes(self.defender, before[1], after[1]):
+            return self.wiped
+        return self.joint(*after)
 
     def absorb(self, mass: dict[Joint, float]) -> tuple[dict[Joint, float], float]:
         """Where ordinary rounds from live states end (chance per final state), and the expected rounds."""

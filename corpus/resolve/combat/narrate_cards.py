@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..steps import Step, plural
+from ..steps import Step, pct, plural
 from .space import ability_dice, cannon_rolls
 from .assign import Side
 from .stats import Spec
@@ -23,6 +23,8 @@ def card_steps(battle: Battle) -> list[Step]:
                 steps.append(_denies_sustain(battle, side, other, spec))
             if spec.blocks_space_cannon:
                 steps.append(_blocks_space_cannon(battle, side, other, spec))
+            if spec.destroys_all:
+                steps.append(_destroys_all(battle, side, spec))
     return steps
 
 
@@ -54,3 +56,14 @@ def _blocks_space_cannon(battle: Battle, side: Side, other: Side, spec: Spec) ->
             f"the {other.role} has no Space Cannon that could fire here, so it changes nothing")
     return Step("77.1", f"{spec.name}: no Space Cannon against the {side.role}'s ships",
                 f"{_quote(side, spec, 'blocks_space_cannon')} Applied here: {what}.", "card")
+
+
+def _destroys_all(battle: Battle, side: Side, spec: Spec) -> Step:
+    """Van Hauge: its destruction destroys every ship in the system, so the combat ends with no ships on either side."""
+    wiped = battle.chain.wiped
+    chance = sum(p for (joint, _, _), p in battle.totals.ended.items() if joint == wiped)
+    return Step("78.10", f"{spec.name}: every ship goes with it",
+                f"{_quote(side, spec, 'destroys_all')} Applied here: whenever it is destroyed (by Space Cannon "
+                "Offense, Assault Cannon or a combat round), every ship of both sides in the system is destroyed at "
+                "once and the combat ends with neither side holding ships, a draw; so the opponent never wins this "
+                f"combat while it fights. P(the combat ends so) = {pct(chance)}.", "card")

@@ -87,7 +87,8 @@ def space_opening(chain: Chain, att: SideRequest, dfn: SideRequest) -> Opening:
     starts: dict[Loads, dict[Joint, float]] = defaultdict(lambda: defaultdict(float))
     for (a, a_load), p in after[0][0].items():
         for (d, d_load), q in after[1][0].items():
-            starts[a_load, d_load][chain.joint(a, d)] += p * q
+            # A Van Hauge destroyed by Space Cannon Offense takes every ship in the system with it (its card).
+            starts[a_load, d_load][chain.destroyed((entering[0][0], entering[1][0]), (a, d))] += p * q
     removed = {side.role: Removed(_gone(side, (side.initial(), None), fitted), gone, chance)
                for side, fitted, (_, gone, chance) in zip(sides, entering, after)}
     return Opening((entering[0][0], entering[1][0]), {k: dict(v) for k, v in starts.items()}, removed)

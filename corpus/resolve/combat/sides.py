@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .assign import (Side, State, alive, counts_opponents, denies_sustain, dice_groups, non_fighters, repair,
-                     round_start, take_hits)
+                     round_start, take_hits, wipes)
 from .hits import hit_distribution
 
 NEGLIGIBLE = 1e-18
@@ -24,6 +24,8 @@ class SideSpace:
         self.counts_opponents = counts_opponents(side)
         self._non_fighters: list[int] = []
         self.denies: list[bool] = []  # per state: a unit alive takes the opponent's Sustain Damage (Fourth Moon)
+        self.wipes = any(spec.destroys_all for spec in side.specs)
+        self.booms: set[int] = set()  # states numbered apart: no units left because Van Hauge took every ship
 
     def id(self, state: State) -> int:
         """The number of a state (numbered on first sight)."""
@@ -35,6 +37,18 @@ class SideSpace:
             self._non_fighters.append(non_fighters(self.side, state))
             self.denies.append(denies_sustain(self.side, state))
         return found
+
+    def boom(self) -> int:
+        """The number of the state with no units left because every ship in the system was destroyed (Van Hauge):
+        numbered apart from the ordinary empty state, so the answer can tell the two ends apart."""
+        if not self.booms:
+            empty = tuple((0, 0) for _ in self.side.specs)
+            self.booms.add(len(self.states))
+            self.states.append(empty)
+            self.alive.append(0)
+            self._non_fighters.append(0)
+            self.denies.append(False)
+        return next(iter(self.booms))
 
     def hits(self, sid: int, modifier: int, opposing: int = 0) -> tuple[tuple, tuple[float, ...]]:
         """This side's combat dice in a state, and the chances of the hits they produce; `opposing` counts the
@@ -71,6 +85,9 @@ class SideSpace:
         if found is None:
             state = self.states[sid]
             nxt = take_hits(self.side, state, hits, sustain=sustain)
+            if self.wipes and wipes(self.side, state, nxt):
+                found = self._taken[sid, hits, sustain] = self.boom()
+                return found
             if self._repairs:
                 nxt = repair(self.side, state, nxt)
             if self._self_repairs:

@@ -121,14 +121,14 @@ def space_cannon_offense(chain: Chain, att: SideRequest, dfn: SideRequest, a: St
 
 def assault_cannon(chain: Chain, joint: Joint) -> Joint:
     """Each side with Assault Cannon and 3+ non-fighter ships makes the other destroy one (its cheapest)."""
-    a, d = chain.states(joint)
+    a, d = before = chain.states(joint)
     sides = ((chain.attacker, a, chain.defender, d), (chain.defender, d, chain.attacker, a))
     hits = [_non_fighters(own, s) >= 3 and own.mods.has("assault_cannon") for own, s, _, _ in sides]
     if hits[0]:
         d = _lose_non_fighter(chain.defender, d)
     if hits[1]:
         a = _lose_non_fighter(chain.attacker, a)
-    return chain.joint(a, d)
+    return chain.destroyed(before, (a, d))
 
 
 def _non_fighters(side: Side, state: State) -> int:
