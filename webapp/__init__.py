@@ -72,6 +72,7 @@ def check_settings(config, path: Path) -> None:
                 raise ConfigError(path, f"{name} must be a list of host names, not {value!r}")
         elif name == "SERVER_NAME" and not (value is None or isinstance(value, str)):
             raise ConfigError(path, f"{name} must be a host name or None, not {value!r}")
-    if config["SEARCH_LIMIT"] > config["MAX_SEARCH_LIMIT"]:
-        raise ConfigError(path, f"SEARCH_LIMIT must be at most MAX_SEARCH_LIMIT ({config['MAX_SEARCH_LIMIT']}, "
-                                f"the most hits a search may ask for), not {config['SEARCH_LIMIT']!r}")
+    for name in ("SEARCH_LIMIT", "TYPEAHEAD_LIMIT"):  # the type-ahead and /suggest ask /api/search for theirs
+        if config[name] > config["MAX_SEARCH_LIMIT"]:
+            raise ConfigError(path, f"{name} must be at most MAX_SEARCH_LIMIT ({config['MAX_SEARCH_LIMIT']}, "
+                                    f"the most hits a search may ask for), not {config[name]!r}")
