@@ -129,3 +129,41 @@ def test_van_hauge_destroyed_by_space_cannon_offense_destroys_every_ship_before_
                    side(("Cruiser I", 1), ("PDS I", 2)))
     assert answer["outcome"] == _outcome(*expected)
     assert expected[1] == 0
+
+
+def _lizix_against_cruiser(fighters: int, steers: bool) -> tuple[Fraction, ...]:
+    """[0.0.1] and a Dreadnought I (2 and 1 dice on 5-10, Sustain Damage) against a Cruiser I (7-10) and Fighter I
+    (9-10). While the flagship is alive (and `steers`), their hits go to the cruiser first; otherwise to the fighters
+    first. A state is (flagship, dreadnought: 2 whole, 1 damaged, 0 gone; cruiser; fighters)."""
+    def moves(state):
+        flag, dread, cruiser, theirs = state
+        ours = sum_hits(binomial(2 if flag else 0, P6), binomial(1 if dread else 0, P6))
+        for k, pk in enumerate(ours):
+            for h, ph in enumerate(sum_hits(binomial(cruiser, P4), binomial(theirs, Fraction(2, 10)))):
+                f, d = flag, dread
+                if h and d == 2:  # Sustain Damage first: the dreadnought's, then the flagship's
+                    d, h = 1, h - 1
+                if h and f == 2:
+                    f, h = 1, h - 1
+                if h and d:
+                    d, h = 0, h - 1
+                if h and f:
+                    f = 0
+                if steers and flag:
+                    c, left = (0, max(0, theirs - k + 1)) if cruiser and k else (cruiser, max(0, theirs - k))
+                else:
+                    c, left = (cruiser if k <= theirs else 0), max(0, theirs - k)
+                yield f + d > 0, c + left > 0, (f, d, c, left), pk * ph
+    return solve((2, 2, 1, fighters), moves)
+
+
+def test_lizix_flagship_steers_its_and_the_dreadnoughts_hits_to_non_fighter_ships_while_it_is_alive():
+    # A space dock keeps the defender's 3 fighters.
+    answer = space(side(("[0.0.1]", 1), ("Dreadnought I", 1)), side(("Space Dock I", 1), ("Cruiser I", 1),
+                                                                      ("Fighter I", 3)))
+    assert answer["outcome"] == _outcome(*_lizix_against_cruiser(3, steers=True))
+    assert abs(float(_lizix_against_cruiser(3, steers=False)[0]) - answer["outcome"]["attacker"]) > 1e-3
+    [step] = _steps(answer, "[0.0.1]:")
+    assert step["title"] == "[0.0.1]: hits to non-fighter ships" and step["authority"] == "card"
+    assert "must be assigned to non-fighter ships if able" in step["text"]
+    assert not _steps(answer, "Not applied")

@@ -18,7 +18,7 @@ NOT_APPLIED = {
     "Matriarch", "Mordred", "Morphwing", "Quantum Manipulator", "Shield Paling",
     "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)", "Strike Wing Alpha II", "The Alastor",
     "The Dragon, Fred", "The Egeiro", "Valkyrie Exoskeleton", "Visz El Vir", "Wrath of Kenara",
-    "Z-Grav Eidolon", "[0.0.1]",
+    "Z-Grav Eidolon",
 }
 
 

@@ -71,6 +71,33 @@ def take_hits(side: Side, state: State, hits: int, allowed: tuple[int, ...] | No
     return tuple((a, d) for a, d in pairs)
 
 
+def soak(side: Side, state: State, where: tuple[int, ...], sustain: bool = True) -> int:
+    """Hits the unit types at `where` can take before none is left: one per unit, more for Sustain Damage."""
+    per = 2 if side.mods.has("non_euclidean_shielding") else 1
+    return sum(state[i][0] + (per * (state[i][0] - state[i][1]) if side.specs[i].sustain and sustain else 0)
+               for i in where)
+
+
+def take_steered(side: Side, state: State, hits: tuple[int, int], sustain: bool = True) -> State:
+    """Hits (steered, other): the steered ones must go to non-fighter ships if able ([0.0.1]), so they are assigned
+    first, to those ships while any is left; the rest as usual."""
+    steered, other = hits
+    ships = side.index(lambda s: not s.fighter)
+    room = soak(side, state, ships, sustain)
+    state = take_hits(side, state, min(steered, room), ships, sustain)
+    return take_hits(side, state, other + max(0, steered - room), sustain=sustain)
+
+
+def steered_by(spec: Spec) -> bool:
+    """Units whose hits [0.0.1] steers to non-fighter ships: itself and its side's dreadnoughts."""
+    return spec.steers_hits or spec.klass == "dreadnought"
+
+
+def steering(side: Side, state: State) -> bool:
+    """True while a unit that steers its side's hits to non-fighter ships ([0.0.1]) is alive."""
+    return any(spec.steers_hits and n for spec, (n, _) in zip(side.specs, state))
+
+
 def repair(side: Side, before: State, after: State) -> State:
     """Duranium Armor: repair the most expensive unit damaged before this round and still alive."""
     for i in reversed(range(len(after))):
@@ -88,12 +115,15 @@ def round_start(side: Side, state: State) -> State:
     return tuple((alive_i, 0 if spec.repairs else damaged_i) for spec, (alive_i, damaged_i) in zip(side.specs, state))
 
 
-def dice_groups(side: Side, state: State, modifier: int, opposing: int = 0) -> tuple[tuple[int, ...], ...]:
+def dice_groups(side: Side, state: State, modifier: int, opposing: int = 0,
+                keep: Callable[[Spec], bool] | None = None) -> tuple[tuple[int, ...], ...]:
     """(hit faces, dice) for the side's combat roll, a modifier applied to each die; `opposing`: the opponent's
-    non-fighter ships, for a unit that rolls one die per ship. Dice whose unmodified 9 or 10 adds hits (J.N.S.
-    Hylarim) are a group of their own: (hit faces, dice, hits added)."""
+    non-fighter ships, for a unit that rolls one die per ship; `keep`: only the units it selects. Dice whose
+    unmodified 9 or 10 adds hits (J.N.S. Hylarim) are a group of their own: (hit faces, dice, hits added)."""
     groups: dict[tuple[int, int], int] = {}
     for spec, (alive_i, _), boost in zip(side.specs, state, boosts(side, state)):
+        if keep is not None and not keep(spec):
+            continue
         dice = alive_i * spec.combat.dice * (opposing if spec.per_opponent_ship else 1) if spec.combat else 0
         if dice:
             faces = max(0, min(10, hit_faces(spec.combat.value) + modifier + boost))

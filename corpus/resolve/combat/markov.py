@@ -17,7 +17,7 @@ from ..errors import ResolveError
 from .assign import Side, State, wipes
 from .gauss import gauss
 from .hits import hit_distribution  # noqa: F401 (the battle modules import it from here)
-from .sides import SideSpace
+from .sides import STEERED, SideSpace, steered
 
 # A joint state is one int: the attacker's state number in the high bits, the defender's in the low.
 Joint = int
@@ -37,6 +37,12 @@ def _cancel(incoming: tuple[tuple, tuple[float, ...]], cancelled: int) -> tuple[
     if not cancelled:
         return incoming
     groups, chances = incoming
+    if steered(groups):
+        # The steered hits ([0.0.1]'s) are cancelled first: they are the ones that must go to non-fighter ships.
+        out: dict[tuple[int, int], float] = defaultdict(float)
+        for (mine, rest), p in chances:
+            out[max(0, mine - cancelled), max(0, rest - max(0, cancelled - mine))] += p
+        return (STEERED, groups, cancelled), tuple(out.items())
     return (groups, cancelled), (sum(chances[:cancelled + 1]), *chances[cancelled + 1:])
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..steps import Step, pct, plural
 from .space import ability_dice, cannon_rolls
-from .assign import Side
+from .assign import Side, steered_by
 from .stats import Spec
 from .unit_text import card_sentence
 
@@ -25,6 +25,8 @@ def card_steps(battle: Battle) -> list[Step]:
                 steps.append(_blocks_space_cannon(battle, side, other, spec))
             if spec.destroys_all:
                 steps.append(_destroys_all(battle, side, spec))
+            if spec.steers_hits:
+                steps.append(_steers_hits(battle, side, other, spec))
     return steps
 
 
@@ -67,3 +69,14 @@ def _destroys_all(battle: Battle, side: Side, spec: Spec) -> Step:
                 "Offense, Assault Cannon or a combat round), every ship of both sides in the system is destroyed at "
                 "once and the combat ends with neither side holding ships, a draw; so the opponent never wins this "
                 f"combat while it fights. P(the combat ends so) = {pct(chance)}.", "card")
+
+
+def _steers_hits(battle: Battle, side: Side, other: Side, spec: Spec) -> Step:
+    """[0.0.1]: its hits and its side's dreadnoughts' go to the opponent's non-fighter ships while it is alive."""
+    dice = sum(n * s.combat.dice for s, (n, _) in zip(side.specs, battle.entering(side)) if steered_by(s))
+    return Step("78.6", f"{spec.name}: hits to non-fighter ships",
+                f"{_quote(side, spec, 'steers_hits')} Applied here: in every round that starts with it alive, the "
+                f"hits of its dice and of this side's dreadnoughts ({plural(dice, 'die', 'dice')} as the combat "
+                f"starts) are assigned first, to the {other.role}'s non-fighter ships, Sustain Damage cancelling them "
+                "as usual; only those that find no non-fighter ship left go to fighters. The other hits follow the "
+                f"{other.role}'s order. Once it is destroyed, the dreadnoughts' hits are assigned as usual.", "card")

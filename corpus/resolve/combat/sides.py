@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .assign import (Side, State, alive, counts_opponents, denies_sustain, dice_groups, non_fighters, repair,
-                     round_start, take_hits, wipes)
+                     round_start, steered_by, steering, take_hits, take_steered, wipes)
 from .hits import hit_distribution
 
 NEGLIGIBLE = 1e-18
@@ -25,6 +25,7 @@ class SideSpace:
         self._non_fighters: list[int] = []
         self.denies: list[bool] = []  # per state: a unit alive takes the opponent's Sustain Damage (Fourth Moon)
         self.wipes = any(spec.destroys_all for spec in side.specs)
+        self._steers = any(spec.steers_hits for spec in side.specs)
         self.booms: set[int] = set()  # states numbered apart: no units left because Van Hauge took every ship
 
     def id(self, state: State) -> int:
@@ -56,8 +57,13 @@ class SideSpace:
         opposing = opposing if self.counts_opponents else 0
         found = self._hits.get((sid, modifier, opposing))
         if found is None:
-            groups = dice_groups(self.side, self.states[sid], modifier, opposing)
-            found = self._hits[sid, modifier, opposing] = (groups, hit_distribution(groups))
+            state = self.states[sid]
+            if self._steers and steering(self.side, state):
+                found = _steered_hits(self.side, state, modifier, opposing)
+            else:
+                groups = dice_groups(self.side, state, modifier, opposing)
+                found = (groups, hit_distribution(groups))
+            self._hits[sid, modifier, opposing] = found
         return found
 
     def non_fighters(self, sid: int) -> int:
@@ -72,19 +78,23 @@ class SideSpace:
         found = self._marginals.get((sid, groups, sustain))
         if found is None:
             out: dict[int, float] = {}
-            for hits, p in enumerate(chances):
+            for hits, p in (chances if steered(groups) else enumerate(chances)):
                 if p:
                     nid = self.taken(sid, hits, sustain)
                     out[nid] = out.get(nid, 0.0) + p
             found = self._marginals[sid, groups, sustain] = _fold_negligible(out)
         return found
 
-    def taken(self, sid: int, hits: int, sustain: bool = True) -> int:
-        """The state after taking `hits` in an ordinary round (and a Duranium repair), as the next round starts."""
+    def taken(self, sid: int, hits: int | tuple[int, int], sustain: bool = True) -> int:
+        """The state after taking `hits` in an ordinary round (and a Duranium repair), as the next round starts;
+        (steered, other) hits when the opponent's [0.0.1] steers some to non-fighter ships."""
         found = self._taken.get((sid, hits, sustain))
         if found is None:
             state = self.states[sid]
-            nxt = take_hits(self.side, state, hits, sustain=sustain)
+            if isinstance(hits, tuple):
+                nxt = take_steered(self.side, state, hits, sustain)
+            else:
+                nxt = take_hits(self.side, state, hits, sustain=sustain)
             if self.wipes and wipes(self.side, state, nxt):
                 found = self._taken[sid, hits, sustain] = self.boom()
                 return found
@@ -96,6 +106,24 @@ class SideSpace:
                 nxt = round_start(self.side, nxt)
             found = self._taken[sid, hits, sustain] = self.id(nxt)
         return found
+
+
+STEERED = "steered"  # the first item of the dice key of a roll whose hits are (steered, other) pairs
+
+
+def steered(groups: tuple) -> bool:
+    """True for the dice key of a roll some of whose hits go to non-fighter ships if able ([0.0.1])."""
+    return bool(groups) and groups[0] == STEERED
+
+
+def _steered_hits(side: Side, state: State, modifier: int, opposing: int) -> tuple[tuple, tuple]:
+    """A roll of a side whose [0.0.1] is alive: the chances of each (steered, other) pair of hit counts, the
+    flagship's and the dreadnoughts' dice apart from the rest."""
+    mine = dice_groups(side, state, modifier, opposing, steered_by)
+    rest = dice_groups(side, state, modifier, opposing, lambda spec: not steered_by(spec))
+    pairs = tuple(((i, j), p * q) for i, p in enumerate(hit_distribution(mine))
+                  for j, q in enumerate(hit_distribution(rest)) if p * q)
+    return (STEERED, mine, rest), pairs
 
 
 def _fold_negligible(chances: dict[int, float]) -> list[tuple[int, float]]:

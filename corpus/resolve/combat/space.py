@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..dice import hit_faces
 from ..units import Roll
-from .assign import Side, State, cheapest, denies_sustain, destroy_one, round_start, take_hits
+from .assign import Side, State, cheapest, denies_sustain, destroy_one, round_start, soak, take_hits
 from .markov import Chain, Joint, hit_distribution
 from .modifiers import SideMods
 from .request import Group, SideRequest
@@ -94,9 +94,7 @@ def receive(side: Side, state: State, hits_dist, graviton: bool = False, fighter
 def _graviton(side: Side, state: State, hits: int, sustain: bool = True) -> State:
     """Graviton Laser System: hits go to non-fighter ships while there are any, then to fighters."""
     others = side.index(lambda s: not s.fighter and not s.ability_proof)
-    per = 2 if side.mods.has("non_euclidean_shielding") else 1
-    room = sum(state[i][0] + (per * (state[i][0] - state[i][1]) if side.specs[i].sustain and sustain else 0)
-               for i in others)
+    room = soak(side, state, others, sustain)
     state = take_hits(side, state, min(hits, room), others, sustain)
     return take_hits(side, state, max(0, hits - room), side.index(lambda s: s.fighter))
 
