@@ -172,7 +172,13 @@ def test_rule_number_search_goes_straight_to_the_rule(client, query):
     ("/api/topics/%0A/", 308, "/api/topics/%0A"),  # a control character stays escaped, never a 500
     ("/rules/%0Devil/", 308, "/rules/%0Devil"),
     ("/rules/100%25/", 308, "/rules/100%25"),
-    ("/rules/m%C3%A9catol/", 308, "/rules/m%C3%A9catol")])
+    ("/rules/m%C3%A9catol/", 308, "/rules/m%C3%A9catol"),
+    # The route's own words in another case too, then on to the canonical address as above.
+    ("/Rules/Space-Cannon", 302, "/rules/space-cannon"),
+    ("/R/77.7D", 302, "/r/77.7d"),
+    ("/FACTIONS/Xxcha?x=Y", 302, "/factions/xxcha?x=Y"),
+    ("/API/Rules/77.7D", 302, "/api/rules/77.7d"),
+    ("/Search?q=PDS", 302, "/search?q=PDS")])
 def test_addresses_redirect_to_the_canonical_one(client, path, status, target):
     response = client.get(path)
     assert (response.status_code, response.headers["Location"]) == (status, target)
@@ -180,6 +186,12 @@ def test_addresses_redirect_to_the_canonical_one(client, path, status, target):
 
 def test_a_trailing_slash_on_nothing_is_still_not_found(client):
     assert client.get("/no-such-page/").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/No-Such-Page", "/Rules/No-Such-Topic", "/rules/No-Such-Topic"])
+def test_another_letter_case_of_nothing_is_still_not_found(client, path):
+    response = client.get(path, follow_redirects=True)
+    assert response.status_code == 404 and len(response.history) <= 1
 
 
 def test_search_page_without_hits_says_so(client):

@@ -95,7 +95,20 @@ def _without_slash() -> str | None:
     path = request.path
     if len(path) < 2 or not path.endswith("/"):
         return None
-    path = path.rstrip("/") or "/"
+    return _if_routed(path.rstrip("/") or "/")
+
+
+def _in_lower_case() -> str | None:
+    """The address in lower case (`/Rules/Space-Cannon`), when that one exists: addresses are read in any
+    letter case, the route's words as well as the id (every id and slug is lower case)."""
+    path = request.path
+    if request.method not in ("GET", "HEAD") or path.lower() == path:
+        return None
+    return _if_routed(path.lower())
+
+
+def _if_routed(path: str) -> str | None:
+    """`path` with the request's query string, when a route answers it."""
     try:
         current_app.url_map.bind("").match(path, method=request.method)
     except NotFound:
@@ -110,6 +123,9 @@ def _without_slash() -> str | None:
 def handle_http(exc: HTTPException):
     """Werkzeug's errors (404, 405, …) in our shape."""
     if exc.code == 404:
+        target = _in_lower_case()  # only where no route matched: an unknown id in its route stays one 404
+        if target:
+            return redirect(target, 302)
         return _not_found(f"nothing at {request.path}; search for it instead")
     if isinstance(exc, SecurityError):  # the Host header is not one of TRUSTED_HOSTS
         return respond(f"{exc.description} Add the site's public name to TRUSTED_HOSTS in instance/config.py.",
