@@ -3,6 +3,7 @@ hits (Fourth Moon, Moll Terminus, Quetzecoatl, Van Hauge, [0.0.1]), against hand
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 import pytest
 
@@ -166,4 +167,38 @@ def test_lizix_flagship_steers_its_and_the_dreadnoughts_hits_to_non_fighter_ship
     [step] = _steps(answer, "[0.0.1]:")
     assert step["title"] == "[0.0.1]: hits to non-fighter ships" and step["authority"] == "card"
     assert "must be assigned to non-fighter ships if able" in step["text"]
+    assert not _steps(answer, "Not applied")
+
+
+def _fighters_and_infantry(fighters: int, defenders: int) -> tuple[Fraction, ...]:
+    """An invader's Fighter I (9-10) and one Infantry I (8-10, destroyed first) against Infantry I: (the infantry
+    holds the planet, only fighters are left, defender, draw), by recursion over (fighters, infantry, defenders)."""
+    @cache
+    def value(f: int, i: int, n: int) -> tuple[Fraction, ...]:
+        stay, out = Fraction(0), [Fraction(0)] * 4
+        for k, pk in enumerate(sum_hits(binomial(f, Fraction(2, 10)), binomial(i, Fraction(3, 10)))):
+            for h, ph in enumerate(binomial(n, Fraction(3, 10))):
+                i2 = max(0, i - h)
+                f2, n2 = max(0, f - max(0, h - i)), max(0, n - k)
+                if f2 + i2 and n2:
+                    if (f2, i2, n2) == (f, i, n):
+                        stay += pk * ph
+                    else:
+                        out = [o + pk * ph * v for o, v in zip(out, value(f2, i2, n2))]
+                else:
+                    out[0 if i2 and not n2 else 1 if f2 and not n2 else 2 if n2 else 3] += pk * ph
+        return tuple(o / (1 - stay) for o in out)
+    return value(fighters, 1, defenders)
+
+
+def test_matriarch_commits_the_invaders_fighters_which_go_back_to_space_after_combat():
+    holds, fighters_left, defender, draw = _fighters_and_infantry(2, 2)
+    answer = resolve({"ability": "invasion",
+                      "attacker": side(("Matriarch", 1), ("Fighter I", 2), ("Infantry I", 1), order=["Infantry I"]),
+                      "defender": side(("Infantry I", 2))})
+    assert answer["outcome"] == _outcome(holds + fighters_left, defender, draw)
+    [step] = _steps(answer, "Matriarch:")
+    assert step["title"] == "Matriarch: fighters invade" and step["authority"] == "card"
+    control = next(s for s in answer["steps"] if s["title"] == "Establish control")
+    assert f"P = {100 * float(holds):.2f}%" in control["text"]
     assert not _steps(answer, "Not applied")

@@ -15,7 +15,7 @@ NOT_APPLIED = {
     "Alarum", "Arvicon Rex", "Bone Picked Clean", "Colada", "Dunlain Reaper", "Dynamo", "Echo of Ascension",
     "Eidolon", "Eidolon Landwaster", "Eidolon Terminus", "Exotrireme", "Exotrireme II",
     "Heaven's Eye", "Iconoclast", "Iconoclast Omega", "Justicer Rail", "Last Dispatch", "Linkship",
-    "Matriarch", "Mordred", "Morphwing", "Quantum Manipulator", "Shield Paling",
+    "Mordred", "Morphwing", "Quantum Manipulator", "Shield Paling",
     "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)", "Strike Wing Alpha II", "The Alastor",
     "The Dragon, Fred", "The Egeiro", "Valkyrie Exoskeleton", "Visz El Vir", "Wrath of Kenara",
     "Z-Grav Eidolon",
@@ -68,7 +68,7 @@ def test_a_unit_that_does_not_fight_is_named_too():
 
 
 def test_each_side_names_its_own_unit_once():
-    answer = space(side(("Matriarch", 1), ("Matriarch", 1)), side(("Matriarch", 1)))
+    answer = space(side(("Exotrireme II", 1), ("Exotrireme II", 1)), side(("Exotrireme II", 1)))
     assert [s["text"].split("'")[0] for s in _not_applied_steps(answer)] == ["Attacker", "Defender"]
 
 

@@ -117,6 +117,9 @@ class Unit:
     # During a space combat, hits produced by it and its side's dreadnoughts go to non-fighter ships if able
     # ([0.0.1]'s card).
     dreadnought_hits_to_non_fighters: bool = False
+    # During an invasion in the system, its side's fighters may be committed to the planet as ground forces
+    # (Matriarch's card).
+    fighters_invade: bool = False
     # The card's sentences that bear on a battle, as printed (the resolver says which it does not apply).
     combat_text: tuple[str, ...] = ()
     # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.

@@ -48,7 +48,7 @@ NEEDS_DEFENDER = {
 def fight(req: BattleRequest) -> Battle:
     """Resolve a checked battle request exactly."""
     arena = "space" if req.ability == "space_combat" else "ground"
-    chain = Chain(build_side(req.attacker, arena), build_side(req.defender, arena))
+    chain = Chain(build_side(req.attacker, arena, req.ability == "invasion"), build_side(req.defender, arena))
     if not chain.attacker.specs:
         what = "a ship" if arena == "space" else "a ground force"
         raise ResolveError("attacker.units", f"the attacker needs at least {what} to fight "

@@ -27,7 +27,7 @@ def card_steps(battle: Battle) -> list[Step]:
                 steps.append(_destroys_all(battle, side, spec))
             if spec.steers_hits:
                 steps.append(_steers_hits(battle, side, other, spec))
-    return steps
+    return steps + _fighters_invade(battle)
 
 
 def _quote(side: Side, spec: Spec, field: str) -> str:
@@ -80,3 +80,19 @@ def _steers_hits(battle: Battle, side: Side, other: Side, spec: Spec) -> Step:
                 f"starts) are assigned first, to the {other.role}'s non-fighter ships, Sustain Damage cancelling them "
                 "as usual; only those that find no non-fighter ship left go to fighters. The other hits follow the "
                 f"{other.role}'s order. Once it is destroyed, the dreadnoughts' hits are assigned as usual.", "card")
+
+
+def _fighters_invade(battle: Battle) -> list[Step]:
+    """Matriarch: the invader's fighters are committed to the planet as ground forces, and go back after combat."""
+    req, side = battle.request.attacker, battle.chain.attacker
+    matriarch = next((g.spec for g in req.groups if g.spec.fighters_invade and not g.adjacent), None)
+    if battle.request.ability != "invasion" or matriarch is None:
+        return []
+    fighters = sum(n for spec, n in zip(side.specs, side.counts) if spec.fighter)
+    return [Step("49.2", f"{matriarch.name}: fighters invade",
+                 f"{matriarch.name} (attacker): \"{card_sentence(matriarch, 'fighters_invade')}\" (its card). Applied "
+                 f"here: all {plural(fighters, 'fighter')} of the attacker's are committed with the ground forces: "
+                 "they take Space Cannon Defense hits, roll their combat value and are assigned hits in the ground "
+                 "combat like ground forces (first in the destroy order, being cheapest). They return to the space "
+                 "area after combat, so they do not hold the planet: control counts the other ground forces only "
+                 "(49.5).", "card")]

@@ -126,9 +126,10 @@ def _defense(battle: Battle) -> list[Step]:
 
 
 def _attacker_holds(battle: Battle) -> float:
-    """P(the attacker has ground forces on the planet at the end)."""
-    total = 0.0
+    """P(the attacker has ground forces on the planet at the end); fighters committed with Matriarch go back to the
+    space area after combat (its card), so they hold nothing."""
+    specs, total = battle.chain.attacker.specs, 0.0
     for (joint, _, _), p in battle.totals.ended.items():
-        if sum(n for n, _ in battle.chain.states(joint)[0]):
+        if sum(n for spec, (n, _) in zip(specs, battle.chain.states(joint)[0]) if not spec.fighter):
             total += p
     return total

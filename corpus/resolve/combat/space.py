@@ -10,11 +10,14 @@ from .request import Group, SideRequest
 from .stats import Spec
 
 
-def build_side(req: SideRequest, arena: str) -> Side:
+def build_side(req: SideRequest, arena: str, invading: bool = False) -> Side:
     """The units of a side that fight in this arena ("space": ships; "ground": ground forces), in destroy order.
     A unit in an adjacent system only lends its Space Cannon (77.3c): it neither rolls nor takes hits. In a space
-    combat, the side's ground forces listed are in the space area: they do not fight, but need capacity (16.2)."""
-    fighting = _tally(req, lambda s: (s.ship if arena == "space" else s.ground) and s.combat is not None)
+    combat, the side's ground forces listed are in the space area: they do not fight, but need capacity (16.2).
+    An invading side with Matriarch commits its fighters to the planet too (its card: all of them)."""
+    fighters = invading and bool(_tally(req, lambda s: s.fighters_invade))
+    fighting = _tally(req, lambda s: (s.ship if arena == "space" else s.ground or (fighters and s.fighter))
+                      and s.combat is not None)
     ranked = _in_order(fighting, req.order)
     cargo = _tally(req, lambda s: s.ground and not s.ship and not s.structure) if arena == "space" else {}
     passengers = _in_order({**cargo, **{s: n for s, n in fighting.items() if s.fighter}}, req.order)

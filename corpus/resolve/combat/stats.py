@@ -50,6 +50,7 @@ class Spec:
     blocks_space_cannon: bool = False  # no Space Cannon against its side's ships (Quetzecoatl)
     destroys_all: bool = False  # when destroyed, every ship in the system is destroyed (Van Hauge)
     steers_hits: bool = False  # its and its side's dreadnoughts' hits go to non-fighter ships if able ([0.0.1])
+    fighters_invade: bool = False  # its side's fighters may be committed to an invaded planet (Matriarch)
     card_text: tuple[str, ...] = ()  # the card's sentences that bear on a battle (unit_text.py says which apply)
 
     @property
@@ -95,7 +96,8 @@ def spec(unit: Unit) -> Spec:
         pool_fighter=unit.name in FLEET_POOL_FIGHTERS, boosts_others=unit.other_ships_combat_bonus,
         extra_hits=unit.extra_hits_on_9_or_10, denies_sustain=unit.denies_sustain,
         blocks_space_cannon=unit.blocks_space_cannon, destroys_all=unit.destroys_all_ships,
-        steers_hits=unit.dreadnought_hits_to_non_fighters, card_text=unit.combat_text,
+        steers_hits=unit.dreadnought_hits_to_non_fighters, fighters_invade=unit.fighters_invade,
+        card_text=unit.combat_text,
     )
 
 
