@@ -202,3 +202,49 @@ def test_matriarch_commits_the_invaders_fighters_which_go_back_to_space_after_co
     control = next(s for s in answer["steps"] if s["title"] == "Establish control")
     assert f"P = {100 * float(holds):.2f}%" in control["text"]
     assert not _steps(answer, "Not applied")
+
+
+def _alastor(start) -> tuple[Fraction, ...]:
+    """The Alastor (2 dice on 9-10, Sustain Damage), Infantry II fighting as ships (7-10) and a Carrier I (9-10)
+    against Cruiser I (7-10), from a state (flagship: 2 whole, 1 damaged, 0 gone; infantry; carrier; cruisers). Hits
+    go to the flagship's Sustain Damage, then the flagship, the infantry and the carrier (the order the tests give)."""
+    def moves(state):
+        flag, infantry, carrier, theirs = state
+        ours = sum_hits(binomial(2 if flag else 0, Fraction(2, 10)),
+                        sum_hits(binomial(infantry, P4), binomial(carrier, Fraction(2, 10))))
+        for k, pk in enumerate(ours):
+            for h, ph in enumerate(binomial(theirs, P4)):
+                f, i, c = flag, infantry, carrier
+                if h and f == 2:
+                    f, h = 1, h - 1
+                if h and f:
+                    f, h = 0, h - 1
+                i, h = max(0, i - h), max(0, h - i)
+                c = max(0, c - h)
+                yield f + i + c > 0, theirs > k, (f, i, c, max(0, theirs - k)), pk * ph
+    return solve(start, moves)
+
+
+def test_the_alastors_ground_forces_fight_as_ships_out_of_reach_of_space_cannon_offense():
+    # A PDS I (6-10) can only hit The Alastor, whose Sustain Damage cancels the hit.
+    expected = [HALF * a + HALF * b for a, b in zip(_alastor((2, 2, 0, 2)), _alastor((1, 2, 0, 2)))]
+    answer = space(side(("The Alastor", 1), ("Infantry II", 2), order=["The Alastor"]),
+                   side(("Cruiser I", 2), ("PDS I", 1)))
+    assert answer["outcome"] == _outcome(*expected)
+    [step] = _steps(answer, "The Alastor:")
+    assert step["title"] == "The Alastor: ground forces fight as ships" and step["authority"] == "card"
+    assert "(2 × Infantry II)" in step["text"]
+    assert [row["name"] for row in answer["survivors"]["attacker"]] == ["The Alastor", "Infantry II"]
+    assert not _steps(answer, "Not applied")
+
+
+def test_ground_forces_do_not_fight_when_space_cannon_offense_destroys_the_alastor():
+    # 3 PDS I (6-10): 2 hits destroy The Alastor (first in the order), so the infantry wait on the carrier; 3 hits
+    # destroy the carrier too, and with it the combat.
+    chances = binomial(3, HALF)
+    starts = [(2, 2, 1, 1), (1, 2, 1, 1), (0, 0, 1, 1)]
+    expected = [sum(p * v for p, v in zip(chances, values)) for values in zip(*(_alastor(s) for s in starts))]
+    expected[1] += chances[3]
+    answer = space(side(("The Alastor", 1), ("Carrier I", 1), ("Infantry II", 2), order=["The Alastor"]),
+                   side(("Cruiser I", 1), ("PDS I", 3)))
+    assert answer["outcome"] == _outcome(*expected)

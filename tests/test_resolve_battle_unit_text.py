@@ -16,7 +16,7 @@ NOT_APPLIED = {
     "Eidolon", "Eidolon Landwaster", "Eidolon Terminus", "Exotrireme", "Exotrireme II",
     "Heaven's Eye", "Iconoclast", "Iconoclast Omega", "Justicer Rail", "Last Dispatch", "Linkship",
     "Mordred", "Morphwing", "Quantum Manipulator", "Shield Paling",
-    "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)", "Strike Wing Alpha II", "The Alastor",
+    "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)", "Strike Wing Alpha II",
     "The Dragon, Fred", "The Egeiro", "Valkyrie Exoskeleton", "Visz El Vir", "Wrath of Kenara",
     "Z-Grav Eidolon",
 }

@@ -120,6 +120,8 @@ class Unit:
     # During an invasion in the system, its side's fighters may be committed to the planet as ground forces
     # (Matriarch's card).
     fighters_invade: bool = False
+    # At the start of a space combat, its side's ground forces in the system may fight as ships (The Alastor's card).
+    ground_forces_fight_as_ships: bool = False
     # The card's sentences that bear on a battle, as printed (the resolver says which it does not apply).
     combat_text: tuple[str, ...] = ()
     # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.

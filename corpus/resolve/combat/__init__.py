@@ -13,7 +13,8 @@ from .modifiers import catalogue as modifier_catalogue
 from .opening import Opening, space_opening
 from .request import BATTLES, BattleRequest, parse_battle
 from .rounds import Totals, run
-from .space import build_side, first_round
+from .build import build_side
+from .space import first_round
 from .stats import picker, spec
 
 __all__ = ["BATTLES", "Battle", "battle_units", "fight", "modifier_catalogue", "resolve_battle"]

@@ -27,6 +27,8 @@ def card_steps(battle: Battle) -> list[Step]:
                 steps.append(_destroys_all(battle, side, spec))
             if spec.steers_hits:
                 steps.append(_steers_hits(battle, side, other, spec))
+            if spec.musters:
+                steps.append(_musters(side, spec))
     return steps + _fighters_invade(battle)
 
 
@@ -96,3 +98,15 @@ def _fighters_invade(battle: Battle) -> list[Step]:
                  "combat like ground forces (first in the destroy order, being cheapest). They return to the space "
                  "area after combat, so they do not hold the planet: control counts the other ground forces only "
                  "(49.5).", "card")]
+
+
+def _musters(side: Side, spec: Spec) -> Step:
+    """The Alastor: its side's ground forces in the space area fight the combat as ships."""
+    joined = [f"{n} × {s.name}" for s, n in zip(side.specs, side.counts) if s.joins]
+    what = (f"all of this side's ground forces in the space area ({', '.join(joined)}) fight this combat as ships "
+            "from its start: they roll their combat value and are assigned hits, right after the fighters in the "
+            "destroy order, being as cheap, and still need capacity at its end (16.3c). Space Cannon Offense comes "
+            "before the combat starts, so it cannot hit them, and if it destroys The Alastor they do not fight"
+            if joined else "this side has no ground forces in the space area, so it changes nothing")
+    return Step("78.2", f"{spec.name}: ground forces fight as ships",
+                f"{_quote(side, spec, 'musters')} Applied here: {what}.", "card")

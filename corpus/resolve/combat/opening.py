@@ -11,6 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from .assign import Side, State
+from .build import stay_behind
 from .capacity import Room, after_capacity, room
 from .markov import Chain, Joint
 from .request import SideRequest
@@ -69,7 +70,7 @@ def _after_offense(side: Side, states: dict[State, float], load: Load,
     chance = 0.0
     for state, p in states.items():
         fitted = met(side, state, load, extra)
-        out[fitted] += p
+        out[stay_behind(side, *fitted)] += p
         gone = _gone(side, (state, load), fitted)
         for spec, n in gone.items():
             removed[spec] += p * n

@@ -26,4 +26,5 @@ def retreat_state(side: Side, state: State, load: Load = None) -> State:
 
 def removed_on_retreat(side: Side) -> list[str]:
     """The names of the side's unit types that need a transport to retreat."""
-    return [side.specs[i].name for i in carried(side)] + [spec.name for spec, _ in side.cargo]
+    names = [side.specs[i].name for i in carried(side)] + [spec.name for spec, _ in side.cargo]
+    return list(dict.fromkeys(names))  # a ground force fighting as a ship (The Alastor) is in both

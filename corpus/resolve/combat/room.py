@@ -25,7 +25,7 @@ class Fit:
 
 def passengers(side: Side, state: State, load: Load = None) -> dict[Spec, int]:
     """Fighters alive in a state and ground forces in the space area (`load` of them), per unit type."""
-    fighters = {spec: n for spec, (n, _) in zip(side.specs, state) if spec.fighter}
+    fighters = {spec: n for spec, (n, _) in zip(side.specs, state) if spec.fighter or spec.joins}
     return {**fighters, **cargo(side, load)}
 
 

@@ -7,39 +7,6 @@ from .assign import Side, State, cheapest, denies_sustain, destroy_one, round_st
 from .markov import Chain, Joint, hit_distribution
 from .modifiers import SideMods
 from .request import Group, SideRequest
-from .stats import Spec
-
-
-def build_side(req: SideRequest, arena: str, invading: bool = False) -> Side:
-    """The units of a side that fight in this arena ("space": ships; "ground": ground forces), in destroy order.
-    A unit in an adjacent system only lends its Space Cannon (77.3c): it neither rolls nor takes hits. In a space
-    combat, the side's ground forces listed are in the space area: they do not fight, but need capacity (16.2).
-    An invading side with Matriarch commits its fighters to the planet too (its card: all of them)."""
-    fighters = invading and bool(_tally(req, lambda s: s.fighters_invade))
-    fighting = _tally(req, lambda s: (s.ship if arena == "space" else s.ground or (fighters and s.fighter))
-                      and s.combat is not None)
-    ranked = _in_order(fighting, req.order)
-    cargo = _tally(req, lambda s: s.ground and not s.ship and not s.structure) if arena == "space" else {}
-    passengers = _in_order({**cargo, **{s: n for s, n in fighting.items() if s.fighter}}, req.order)
-    return Side(req.role, tuple(ranked), tuple(fighting[s] for s in ranked), req.mods,
-                "order" if req.order else "default", tuple((s, cargo[s]) for s in _in_order(cargo, req.order)),
-                tuple(passengers))
-
-
-def _tally(req: SideRequest, keep) -> dict[Spec, int]:
-    """Units of the side in the active system that `keep` selects, counted per type."""
-    counts: dict[Spec, int] = {}
-    for group in req.groups:
-        if not group.adjacent and keep(group.spec):
-            counts[group.spec] = counts.get(group.spec, 0) + group.count
-    return counts
-
-
-def _in_order(specs, order: tuple[str, ...] | None) -> list[Spec]:
-    """Unit types in destroy order: those the request's order names first, then cheapest first (78.6)."""
-    ranked = sorted(specs, key=lambda s: s.rank)
-    first = [s for name in order or () for s in ranked if s.name == name]
-    return first + [s for s in ranked if s not in first]
 
 
 def ability_dice(rolls: list[tuple[Roll, int]], extra: int, penalty: int = 0) -> tuple[tuple[int, int], ...]:
@@ -89,14 +56,15 @@ def receive(side: Side, state: State, hits_dist, graviton: bool = False, fighter
         elif graviton:
             nxt = _graviton(side, state, hits, sustain)
         else:
-            nxt = take_hits(side, state, hits, side.index(lambda s: not s.ability_proof), sustain)
+            # Ground forces that fight as ships for The Alastor are not ships yet: the combat has not started.
+            nxt = take_hits(side, state, hits, side.index(lambda s: not s.ability_proof and not s.joins), sustain)
         out[nxt] = out.get(nxt, 0.0) + p
     return out
 
 
 def _graviton(side: Side, state: State, hits: int, sustain: bool = True) -> State:
     """Graviton Laser System: hits go to non-fighter ships while there are any, then to fighters."""
-    others = side.index(lambda s: not s.fighter and not s.ability_proof)
+    others = side.index(lambda s: not s.fighter and not s.ability_proof and not s.joins)
     room = soak(side, state, others, sustain)
     state = take_hits(side, state, min(hits, room), others, sustain)
     return take_hits(side, state, max(0, hits - room), side.index(lambda s: s.fighter))

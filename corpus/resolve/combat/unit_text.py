@@ -39,6 +39,8 @@ APPLIED = (
     Applied("steers_hits", re.compile(r"hits produced by this ship and by your dreadnoughts in this system must be "
                                       r"assigned to non-fighter ships if able", re.I)),
     Applied("fighters_invade", re.compile(r"commit fighters to planets as if they were ground forces", re.I)),
+    Applied("musters", re.compile(r"ground forces in this system to participate in that combat as if they were "
+                                  r"ships", re.I)),
     Applied("blocks_space_cannon", re.compile(r"other players cannot use space cannon against your ships", re.I)),
 )
 

@@ -1,0 +1,66 @@
+"""Which of a side's units fight a battle, in destroy order, and which wait in the space area needing capacity (16.2);
+with The Alastor, its side's ground forces there fight a space combat as ships."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .assign import Side, State
+from .request import SideRequest
+from .room import Load
+from .stats import Spec
+
+
+def build_side(req: SideRequest, arena: str, invading: bool = False) -> Side:
+    """The units of a side that fight in this arena ("space": ships; "ground": ground forces), in destroy order.
+    A unit in an adjacent system only lends its Space Cannon (77.3c): it neither rolls nor takes hits. In a space
+    combat, the side's ground forces listed are in the space area: they do not fight, but need capacity (16.2),
+    unless The Alastor makes them fight as ships (its card: all of them). An invading side with Matriarch commits
+    its fighters to the planet too (its card: all of them)."""
+    fighters = invading and bool(_tally(req, lambda s: s.fighters_invade))
+    fighting = _tally(req, lambda s: (s.ship if arena == "space" else s.ground or (fighters and s.fighter))
+                      and s.combat is not None)
+    cargo = _tally(req, lambda s: s.ground and not s.ship and not s.structure) if arena == "space" else {}
+    if arena == "space" and any(s.musters for s in fighting):
+        # They are ships from the start of combat on, so they are in the side's state; as cargo they count 0 (a
+        # load is set only if The Alastor is gone before the combat starts, see stay_behind).
+        fighting.update({replace(s, ship=True, joins=True): n for s, n in cargo.items() if s.combat is not None})
+        cargo = {s: 0 if s.combat is not None else n for s, n in cargo.items()}
+    ranked = _in_order(fighting, req.order)
+    riders = {**cargo, **{s: n for s, n in fighting.items() if s.fighter or s.joins}}
+    return Side(req.role, tuple(ranked), tuple(fighting[s] for s in ranked), req.mods,
+                "order" if req.order else "default", tuple((s, cargo[s]) for s in _in_order(cargo, req.order)),
+                tuple(_in_order(riders, req.order)))
+
+
+def _tally(req: SideRequest, keep) -> dict[Spec, int]:
+    """Units of the side in the active system that `keep` selects, counted per type."""
+    counts: dict[Spec, int] = {}
+    for group in req.groups:
+        if not group.adjacent and keep(group.spec):
+            counts[group.spec] = counts.get(group.spec, 0) + group.count
+    return counts
+
+
+def _rank(spec: Spec) -> tuple[int, ...]:
+    """Default destroy order: cheapest first (78.6); ground forces fighting as ships come right after the fighters,
+    being as cheap."""
+    klass, value = spec.rank
+    return (0, 1, klass, value) if spec.joins else (klass, 0, 0, value)
+
+
+def _in_order(specs, order: tuple[str, ...] | None) -> list[Spec]:
+    """Unit types in destroy order: those the request's order names first, then cheapest first (78.6)."""
+    ranked = sorted(specs, key=_rank)
+    first = [s for name in order or () for s in ranked if s.name == name]
+    return first + [s for s in ranked if s not in first]
+
+
+def stay_behind(side: Side, state: State, load: Load) -> tuple[State, Load]:
+    """With The Alastor destroyed before the combat starts (by Space Cannon Offense), its side's ground forces do not
+    fight: they leave the state for the space area, as a load."""
+    if not any(spec.joins for spec in side.specs) or any(n and spec.musters for spec, (n, _) in zip(side.specs, state)):
+        return state, load
+    waiting = {spec.name: n for spec, (n, _) in zip(side.specs, state) if spec.joins}
+    have = dict(side.cargo) if load is None else dict(zip((spec for spec, _ in side.cargo), load))
+    new_load = tuple(have[spec] + waiting.get(spec.name, 0) for spec, _ in side.cargo)
+    return tuple((0, 0) if spec.joins else pair for spec, pair in zip(side.specs, state)), new_load
