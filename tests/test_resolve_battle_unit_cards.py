@@ -248,3 +248,14 @@ def test_ground_forces_do_not_fight_when_space_cannon_offense_destroys_the_alast
     answer = space(side(("The Alastor", 1), ("Carrier I", 1), ("Infantry II", 2), order=["The Alastor"]),
                    side(("Cruiser I", 1), ("PDS I", 3)))
     assert answer["outcome"] == _outcome(*expected)
+
+
+@pytest.mark.parametrize("ability", ["ground_combat", "invasion"])
+def test_visz_el_vir_gives_each_mech_in_its_system_one_more_die(ability):
+    # A Mech (6-10, Sustain Damage) rolls 2 dice against 2 Infantry I (8-10); Visz El Vir does not fight there.
+    attacker = side(("Visz El Vir", 1), ("Mech", 1))
+    answer = resolve({"ability": ability, "attacker": attacker, "defender": side(("Infantry I", 2))})
+    assert answer["outcome"] == _outcome(*lone_sustainer(2, HALF, 2, Fraction(3, 10), repairs=False))
+    [step] = _steps(answer, "Visz El Vir:")
+    assert step["title"] == "Visz El Vir: more dice for mechs" and "each mech of this side (Mech)" in step["text"]
+    assert not _steps(answer, "Not applied")

@@ -17,7 +17,7 @@ NOT_APPLIED = {
     "Heaven's Eye", "Iconoclast", "Iconoclast Omega", "Justicer Rail", "Last Dispatch", "Linkship",
     "Mordred", "Morphwing", "Quantum Manipulator", "Shield Paling",
     "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)", "Strike Wing Alpha II",
-    "The Dragon, Fred", "The Egeiro", "Valkyrie Exoskeleton", "Visz El Vir", "Wrath of Kenara",
+    "The Dragon, Fred", "The Egeiro", "Valkyrie Exoskeleton", "Wrath of Kenara",
     "Z-Grav Eidolon",
 }
 

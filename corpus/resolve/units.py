@@ -122,6 +122,8 @@ class Unit:
     fighters_invade: bool = False
     # At the start of a space combat, its side's ground forces in the system may fight as ships (The Alastor's card).
     ground_forces_fight_as_ships: bool = False
+    # Extra combat dice of its side's mechs in the system (Visz El Vir's card).
+    mech_extra_dice: int = 0
     # The card's sentences that bear on a battle, as printed (the resolver says which it does not apply).
     combat_text: tuple[str, ...] = ()
     # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.

@@ -7,6 +7,7 @@ from dataclasses import replace
 from .assign import Side, State
 from .request import SideRequest
 from .room import Load
+from ..units import Roll
 from .stats import Spec
 
 
@@ -20,6 +21,10 @@ def build_side(req: SideRequest, arena: str, invading: bool = False) -> Side:
     fighting = _tally(req, lambda s: (s.ship if arena == "space" else s.ground or (fighters and s.fighter))
                       and s.combat is not None)
     cargo = _tally(req, lambda s: s.ground and not s.ship and not s.structure) if arena == "space" else {}
+    extra = max((s.mech_dice for s in _tally(req, lambda s: s.mech_dice)), default=0)
+    if arena == "ground" and extra:
+        # Visz El Vir in the system: each mech in the ground combat rolls more dice (its card).
+        fighting = {_more_dice(s, extra) if is_mech(s) else s: n for s, n in fighting.items()}
     if arena == "space" and any(s.musters for s in fighting):
         # They are ships from the start of combat on, so they are in the side's state; as cargo they count 0 (a
         # load is set only if The Alastor is gone before the combat starts, see stay_behind).
@@ -30,6 +35,16 @@ def build_side(req: SideRequest, arena: str, invading: bool = False) -> Side:
     return Side(req.role, tuple(ranked), tuple(fighting[s] for s in ranked), req.mods,
                 "order" if req.order else "default", tuple((s, cargo[s]) for s in _in_order(cargo, req.order)),
                 tuple(_in_order(riders, req.order)))
+
+
+def is_mech(spec: Spec) -> bool:
+    """A mech: a ground force other than infantry that is not a ship as well (Eidolon Maximum)."""
+    return spec.klass == "mech" and not spec.ship
+
+
+def _more_dice(spec: Spec, extra: int) -> Spec:
+    """The unit with `extra` more combat dice."""
+    return replace(spec, combat=Roll(spec.combat.value, spec.combat.dice + extra))
 
 
 def _tally(req: SideRequest, keep) -> dict[Spec, int]:

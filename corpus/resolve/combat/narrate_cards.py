@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ..steps import Step, pct, plural
 from .space import ability_dice, cannon_rolls
 from .assign import Side, steered_by
+from .build import is_mech
 from .stats import Spec
 from .unit_text import card_sentence
 
@@ -29,7 +30,7 @@ def card_steps(battle: Battle) -> list[Step]:
                 steps.append(_steers_hits(battle, side, other, spec))
             if spec.musters:
                 steps.append(_musters(side, spec))
-    return steps + _fighters_invade(battle)
+    return steps + _fighters_invade(battle) + _mech_dice(battle)
 
 
 def _quote(side: Side, spec: Spec, field: str) -> str:
@@ -110,3 +111,19 @@ def _musters(side: Side, spec: Spec) -> Step:
             if joined else "this side has no ground forces in the space area, so it changes nothing")
     return Step("78.2", f"{spec.name}: ground forces fight as ships",
                 f"{_quote(side, spec, 'musters')} Applied here: {what}.", "card")
+
+
+def _mech_dice(battle: Battle) -> list[Step]:
+    """Visz El Vir: each of its side's mechs rolls more dice in a ground combat in its system."""
+    steps = []
+    for role in ("attacker", "defender"):
+        giver = next((g.spec for g in getattr(battle.request, role).groups if g.spec.mech_dice and not g.adjacent), None)
+        if giver is None or battle.request.ability == "space_combat":
+            continue
+        mechs = [s.name for s in getattr(battle.chain, role).specs if is_mech(s)]
+        what = (f"each mech of this side ({', '.join(mechs)}) rolls {plural(giver.mech_dice, 'more die', 'more dice')}"
+                " in this ground combat (its combat value above counts them)" if mechs else "this side has no mech here")
+        steps.append(Step("42.1", f"{giver.name}: more dice for mechs",
+                          f"{giver.name} ({role}): \"{card_sentence(giver, 'mech_dice')}\" (its card). Applied here: "
+                          f"{what}.", "card"))
+    return steps

@@ -53,6 +53,7 @@ class Spec:
     fighters_invade: bool = False  # its side's fighters may be committed to an invaded planet (Matriarch)
     musters: bool = False  # its side's ground forces fight a space combat as ships (The Alastor)
     joins: bool = False  # a ground force fighting a space combat as a ship from its start, for The Alastor
+    mech_dice: int = 0  # extra combat dice of its side's mechs in the system (Visz El Vir)
     card_text: tuple[str, ...] = ()  # the card's sentences that bear on a battle (unit_text.py says which apply)
 
     @property
@@ -99,7 +100,7 @@ def spec(unit: Unit) -> Spec:
         extra_hits=unit.extra_hits_on_9_or_10, denies_sustain=unit.denies_sustain,
         blocks_space_cannon=unit.blocks_space_cannon, destroys_all=unit.destroys_all_ships,
         steers_hits=unit.dreadnought_hits_to_non_fighters, fighters_invade=unit.fighters_invade,
-        musters=unit.ground_forces_fight_as_ships,
+        musters=unit.ground_forces_fight_as_ships, mech_dice=unit.mech_extra_dice,
         card_text=unit.combat_text,
     )
 

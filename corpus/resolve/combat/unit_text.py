@@ -41,6 +41,7 @@ APPLIED = (
     Applied("fighters_invade", re.compile(r"commit fighters to planets as if they were ground forces", re.I)),
     Applied("musters", re.compile(r"ground forces in this system to participate in that combat as if they were "
                                   r"ships", re.I)),
+    Applied("mech_dice", re.compile(r"your mechs in this system roll \d additional (?:die|dice) during combat", re.I)),
     Applied("blocks_space_cannon", re.compile(r"other players cannot use space cannon against your ships", re.I)),
 )
 
