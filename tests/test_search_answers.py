@@ -302,7 +302,8 @@ def test_space_cannon_steps_by_their_initials(mirror_corpus, query, rule):
     assert rule in ids(mirror_corpus.search(query), 3)
 
 
-@pytest.mark.parametrize(("query", "first"), [("dreds", "cards/units/dreadnought"), ("nra mech", "factions/naaz-rokha")])
+@pytest.mark.parametrize(("query", "first"), [("dreds", "cards/units/dreadnought"), ("nra mech", "factions/naaz-rokha"),
+                                              ("Dreadnought I", "cards/units/dreadnought"), ("carrier 1", "cards/units/carrier")])
 def test_more_short_names_players_type(default_corpus, query, first):
     assert default_corpus.search(query).hits[0].id.startswith(first)
 
