@@ -76,6 +76,13 @@ def test_search_api_is_a_503_envelope(broken_client):
     assert ADVICE in response.json["error"]
 
 
+def test_address_bar_completions_are_a_503_envelope(broken_client):
+    # The browser reads /suggest as JSON: an HTML error page would be a parse error there.
+    response = broken_client.get("/suggest?q=pds")
+    assert response.status_code == 503 and response.is_json
+    assert response.json["ok"] is False and ADVICE in response.json["error"]
+
+
 def test_broken_index_is_not_cached(broken_client):
     response = broken_client.get("/api/search?q=pds")
     assert response.headers["Cache-Control"] == "no-store" and "ETag" not in response.headers

@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException, NotFound, SecurityError
 from corpus import CorpusError, NoCorpusError, UnknownIdError
 
 API_PREFIX = "/api/"
+SUGGEST = "/suggest"
 
 
 class WebError(Exception):
@@ -58,8 +59,9 @@ def error_body(message: str, status: int, **extra) -> dict:
 
 
 def wants_json() -> bool:
-    """API addresses get JSON errors, even ones that match no route."""
-    return request.path.startswith(API_PREFIX) or request.path == API_PREFIX.rstrip("/")
+    """API addresses get JSON errors, even ones that match no route; so do the address bar's completions,
+    which a browser reads as JSON, never as a page."""
+    return request.path.startswith(API_PREFIX) or request.path in (API_PREFIX.rstrip("/"), SUGGEST)
 
 
 def respond(message: str, status: int, title: str, **extra):
