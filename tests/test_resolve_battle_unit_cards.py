@@ -259,3 +259,42 @@ def test_visz_el_vir_gives_each_mech_in_its_system_one_more_die(ability):
     [step] = _steps(answer, "Visz El Vir:")
     assert step["title"] == "Visz El Vir: more dice for mechs" and "each mech of this side (Mech)" in step["text"]
     assert not _steps(answer, "Not applied")
+
+
+def test_iconoclast_omega_keeps_the_opponents_anti_fighter_barrage_off_its_units():
+    # No barrage: 3 Fighter I and a Carrier II (9-10 each, fighters hit first) against a Destroyer II (8-10).
+    def moves(state):
+        fighters, carrier, theirs = state
+        for k, pk in enumerate(binomial(fighters + carrier, Fraction(2, 10))):
+            for h, ph in enumerate(binomial(theirs, Fraction(3, 10))):
+                f, c = (fighters - h, carrier) if fighters >= h else (0, carrier - (h - fighters))
+                yield f + c > 0, theirs > k, (f, c, max(0, theirs - k)), pk * ph
+    answer = space(side(("Iconoclast Omega", 1), ("Carrier II", 1), ("Fighter I", 3)), side(("Destroyer II", 1)))
+    assert answer["outcome"] == _outcome(*solve((3, 1, 1), moves))
+    [step] = _steps(answer, "Iconoclast Omega:")
+    assert "Anti-Fighter Barrage (3 dice) is not rolled" in step["text"] and step["authority"] == "card"
+    assert not _steps(answer, "Anti-Fighter Barrage") and not _steps(answer, "Not applied")
+
+
+def test_shield_paling_keeps_fragile_off_its_infantry_while_it_is_on_the_planet():
+    # Shield Paling (6-10, -1 for Fragile, Sustain Damage, destroyed first) and Infantry I (8-10, -1 only once it
+    # is gone) against Infantry I (8-10).
+    def moves(state):
+        paling, infantry, theirs = state
+        ours = sum_hits(binomial(1 if paling else 0, P4), binomial(infantry, Fraction(3 if paling else 2, 10)))
+        for k, pk in enumerate(ours):
+            for h, ph in enumerate(binomial(theirs, Fraction(3, 10))):
+                p = paling
+                if h and p == 2:
+                    p, h = 1, h - 1
+                if h and p:
+                    p, h = 0, h - 1
+                i = max(0, infantry - h)
+                yield p + i > 0, theirs > k, (p, i, max(0, theirs - k)), pk * ph
+    answer = resolve({"ability": "ground_combat", "defender": side(("Infantry I", 3)),
+                      "attacker": side(("Shield Paling", 1), ("Infantry I", 2), modifiers=["fragile"],
+                                       order=["Shield Paling"])})
+    assert answer["outcome"] == _outcome(*solve((2, 2, 3), moves))
+    [step] = _steps(answer, "Shield Paling:")
+    assert "infantry roll without Fragile's -1" in step["text"] and step["authority"] == "card"
+    assert not _steps(answer, "Not applied")

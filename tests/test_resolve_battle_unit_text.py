@@ -14,8 +14,8 @@ from test_resolve_battle import side, space
 NOT_APPLIED = {
     "Alarum", "Arvicon Rex", "Bone Picked Clean", "Colada", "Dunlain Reaper", "Dynamo", "Echo of Ascension",
     "Eidolon", "Eidolon Landwaster", "Eidolon Terminus", "Exotrireme", "Exotrireme II",
-    "Heaven's Eye", "Iconoclast", "Iconoclast Omega", "Justicer Rail", "Last Dispatch", "Linkship",
-    "Mordred", "Morphwing", "Quantum Manipulator", "Shield Paling",
+    "Heaven's Eye", "Iconoclast", "Justicer Rail", "Last Dispatch", "Linkship",
+    "Mordred", "Morphwing", "Quantum Manipulator",
     "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)", "Strike Wing Alpha II",
     "The Dragon, Fred", "The Egeiro", "Valkyrie Exoskeleton", "Wrath of Kenara",
     "Z-Grav Eidolon",

@@ -124,6 +124,10 @@ class Unit:
     ground_forces_fight_as_ships: bool = False
     # Extra combat dice of its side's mechs in the system (Visz El Vir's card).
     mech_extra_dice: int = 0
+    # Other players cannot use Anti-Fighter Barrage against its side's units in the system (Iconoclast Omega's card).
+    blocks_anti_fighter_barrage: bool = False
+    # Its side's infantry on its planet are not affected by Fragile (Shield Paling's card).
+    infantry_not_fragile: bool = False
     # The card's sentences that bear on a battle, as printed (the resolver says which it does not apply).
     combat_text: tuple[str, ...] = ()
     # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.

@@ -29,6 +29,8 @@ class Side:
     cargo: tuple[tuple[Spec, int], ...] = ()
     # Its fighters and those ground forces in destroy order: the first goes first when capacity runs short (16.3).
     passengers: tuple[Spec, ...] = ()
+    # Other players cannot use Anti-Fighter Barrage against its units (Iconoclast Omega in the system).
+    afb_proof: bool = False
 
     def initial(self) -> State:
         """Every unit alive and undamaged."""
@@ -133,11 +135,14 @@ def dice_groups(side: Side, state: State, modifier: int, opposing: int = 0,
 
 def boosts(side: Side, state: State) -> tuple[int, ...]:
     """Per unit type, the bonus to its combat rolls from another of the side's units alive now: C'morran N'orr's +1
-    to each of the other ships."""
+    to each of the other ships, Shield Paling's Fragile lifted from the infantry."""
     givers = [(i, spec.boosts_others) for i, (spec, (n, _)) in enumerate(zip(side.specs, state))
               if n and spec.boosts_others]
-    return tuple(max((bonus for j, bonus in givers if j != i), default=0) if spec.ship else 0
-                 for i, spec in enumerate(side.specs))
+    # Shield Paling alive on the planet: its side's infantry are not affected by Fragile, which the side's modifier
+    # counts, so it is given back to them.
+    steady = side.mods.has("fragile") and any(n and spec.steadies for spec, (n, _) in zip(side.specs, state))
+    return tuple(max((bonus for j, bonus in givers if j != i), default=0) if spec.ship
+                 else int(steady and spec.klass == "infantry") for i, spec in enumerate(side.specs))
 
 
 def non_fighters(side: Side, state: State) -> int:

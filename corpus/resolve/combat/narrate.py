@@ -145,7 +145,8 @@ def order_text(side: Side) -> str:
 def afb_steps(battle: Battle) -> list[Step]:
     """Anti-Fighter Barrage in the first round (78.3, 10)."""
     chain = battle.chain
-    rolls = [(side, afb_dice(side, battle.entering(side))) for side in (chain.attacker, chain.defender)]
+    rolls = [(side, afb_dice(side, battle.entering(side), other))
+             for side, other in ((chain.attacker, chain.defender), (chain.defender, chain.attacker))]
     rolls = [(side, dice) for side, dice in rolls if dice]
     if not rolls:
         return []

@@ -30,7 +30,9 @@ def card_steps(battle: Battle) -> list[Step]:
                 steps.append(_steers_hits(battle, side, other, spec))
             if spec.musters:
                 steps.append(_musters(side, spec))
-    return steps + _fighters_invade(battle) + _mech_dice(battle)
+            if spec.steadies:
+                steps.append(_steadies(side, spec))
+    return steps + _fighters_invade(battle) + _mech_dice(battle) + _blocks_afb(battle)
 
 
 def _quote(side: Side, spec: Spec, field: str) -> str:
@@ -126,4 +128,30 @@ def _mech_dice(battle: Battle) -> list[Step]:
         steps.append(Step("42.1", f"{giver.name}: more dice for mechs",
                           f"{giver.name} ({role}): \"{card_sentence(giver, 'mech_dice')}\" (its card). Applied here: "
                           f"{what}.", "card"))
+    return steps
+
+
+def _steadies(side: Side, spec: Spec) -> Step:
+    """Shield Paling: Fragile does not touch its side's infantry while it is on the planet."""
+    what = ("this side's infantry roll without Fragile's -1 in every round that starts with it alive; its other "
+            "units keep it" if side.mods.has("fragile") else "this side does not bring Fragile, so it changes nothing")
+    return Step("42.1", f"{spec.name}: infantry not Fragile", f"{_quote(side, spec, 'steadies')} Applied here: {what}.",
+                "card")
+
+
+def _blocks_afb(battle: Battle) -> list[Step]:
+    """Iconoclast Omega: the opponent's Anti-Fighter Barrage is not rolled against this side's units."""
+    steps = []
+    for side, other in ((battle.chain.attacker, battle.chain.defender), (battle.chain.defender, battle.chain.attacker)):
+        giver = next((g.spec for g in getattr(battle.request, side.role).groups if g.spec.blocks_afb
+                      and not g.adjacent), None)
+        if giver is None or battle.request.ability != "space_combat":
+            continue
+        dice = sum(n * s.anti_fighter_barrage.dice for s, n in zip(other.specs, other.counts)
+                   if s.anti_fighter_barrage is not None)
+        what = (f"the {other.role}'s Anti-Fighter Barrage ({plural(dice, 'die', 'dice')}) is not rolled" if dice
+                else f"the {other.role} has no Anti-Fighter Barrage here, so it changes nothing")
+        steps.append(Step("10.1", f"{giver.name}: no Anti-Fighter Barrage against the {side.role}",
+                          f"{giver.name} ({side.role}): \"{card_sentence(giver, 'blocks_afb')}\" (its card). Applied "
+                          f"here: {what}.", "card"))
     return steps

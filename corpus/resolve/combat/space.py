@@ -111,8 +111,11 @@ def _lose_non_fighter(side: Side, state: State) -> State:
     return state if i is None else destroy_one(state, i)
 
 
-def afb_dice(side: Side, state: State) -> tuple[tuple[int, int], ...]:
-    """A side's Anti-Fighter Barrage dice from its ships alive now (combat modifiers do not apply, 10.1c)."""
+def afb_dice(side: Side, state: State, target: Side) -> tuple[tuple[int, int], ...]:
+    """A side's Anti-Fighter Barrage dice from its ships alive now (combat modifiers do not apply, 10.1c); none
+    against a side with Iconoclast Omega in the system."""
+    if target.afb_proof:
+        return ()
     rolls = [(s.anti_fighter_barrage, state[i][0]) for i, s in enumerate(side.specs)
              if s.anti_fighter_barrage is not None and state[i][0]]
     return ability_dice(rolls, side.mods.extra_dice("anti_fighter_barrage") if rolls else 0)
@@ -127,8 +130,10 @@ def first_round(chain: Chain):
         a, d = chain.states(joint)
         # Round 1 starts: a ship damaged by Space Cannon Offense that repairs itself each round is repaired.
         a, d = round_start(chain.attacker, a), round_start(chain.defender, d)
-        a_next = receive(chain.attacker, a, hit_distribution(afb_dice(chain.defender, d)), fighters_only=True)
-        d_next = receive(chain.defender, d, hit_distribution(afb_dice(chain.attacker, a)), fighters_only=True)
+        a_next = receive(chain.attacker, a, hit_distribution(afb_dice(chain.defender, d, chain.attacker)),
+                         fighters_only=True)
+        d_next = receive(chain.defender, d, hit_distribution(afb_dice(chain.attacker, a, chain.defender)),
+                         fighters_only=True)
         out = []
         for nxt, p in product(chain, a_next, d_next).items():
             # 78.3a: if a side has no ships left after the barrage, the combat ends at once.

@@ -54,6 +54,8 @@ class Spec:
     musters: bool = False  # its side's ground forces fight a space combat as ships (The Alastor)
     joins: bool = False  # a ground force fighting a space combat as a ship from its start, for The Alastor
     mech_dice: int = 0  # extra combat dice of its side's mechs in the system (Visz El Vir)
+    blocks_afb: bool = False  # no Anti-Fighter Barrage against its side's units (Iconoclast Omega)
+    steadies: bool = False  # its side's infantry on its planet are not affected by Fragile (Shield Paling)
     card_text: tuple[str, ...] = ()  # the card's sentences that bear on a battle (unit_text.py says which apply)
 
     @property
@@ -101,6 +103,7 @@ def spec(unit: Unit) -> Spec:
         blocks_space_cannon=unit.blocks_space_cannon, destroys_all=unit.destroys_all_ships,
         steers_hits=unit.dreadnought_hits_to_non_fighters, fighters_invade=unit.fighters_invade,
         musters=unit.ground_forces_fight_as_ships, mech_dice=unit.mech_extra_dice,
+        blocks_afb=unit.blocks_anti_fighter_barrage, steadies=unit.infantry_not_fragile,
         card_text=unit.combat_text,
     )
 

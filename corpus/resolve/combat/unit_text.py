@@ -42,6 +42,8 @@ APPLIED = (
     Applied("musters", re.compile(r"ground forces in this system to participate in that combat as if they were "
                                   r"ships", re.I)),
     Applied("mech_dice", re.compile(r"your mechs in this system roll \d additional (?:die|dice) during combat", re.I)),
+    Applied("blocks_afb", re.compile(r"other players cannot use anti-fighter barrage against your units", re.I)),
+    Applied("steadies", re.compile(r"your infantry on this planet are not affected by your fragile", re.I)),
     Applied("blocks_space_cannon", re.compile(r"other players cannot use space cannon against your ships", re.I)),
 )
 
