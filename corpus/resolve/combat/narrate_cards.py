@@ -1,13 +1,15 @@
-"""The steps of unit cards that change who may use Sustain Damage or Space Cannon, where hits go, or what a ship's
-destruction does (Fourth Moon, Moll Terminus, Quetzecoatl, Van Hauge, [0.0.1]), with what the resolver applies."""
+"""The steps of unit cards that change who may use Sustain Damage, Space Cannon or Anti-Fighter Barrage, where hits
+go, what a ship's destruction does, or which units fight with how many dice (Fourth Moon, Moll Terminus, Quetzecoatl,
+Iconoclast Omega, [0.0.1], Van Hauge, The Alastor, Matriarch, Visz El Vir, Shield Paling), with what the resolver
+applies."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..steps import Step, pct, plural
-from .space import ability_dice, cannon_rolls
 from .assign import Side, steered_by
 from .build import is_mech
+from .space import ability_dice, cannon_rolls
 from .stats import Spec
 from .unit_text import card_sentence
 
@@ -33,6 +35,12 @@ def card_steps(battle: Battle) -> list[Step]:
             if spec.steadies:
                 steps.append(_steadies(side, spec))
     return steps + _fighters_invade(battle) + _mech_dice(battle) + _blocks_afb(battle)
+
+
+def _listed(battle: Battle, role: str, field: str) -> Spec | None:
+    """The first unit a side's request lists in the active system with a card ability (a Spec field)."""
+    return next((g.spec for g in getattr(battle.request, role).groups if getattr(g.spec, field) and not g.adjacent),
+                None)
 
 
 def _quote(side: Side, spec: Spec, field: str) -> str:
@@ -89,8 +97,7 @@ def _steers_hits(battle: Battle, side: Side, other: Side, spec: Spec) -> Step:
 
 def _fighters_invade(battle: Battle) -> list[Step]:
     """Matriarch: the invader's fighters are committed to the planet as ground forces, and go back after combat."""
-    req, side = battle.request.attacker, battle.chain.attacker
-    matriarch = next((g.spec for g in req.groups if g.spec.fighters_invade and not g.adjacent), None)
+    side, matriarch = battle.chain.attacker, _listed(battle, "attacker", "fighters_invade")
     if battle.request.ability != "invasion" or matriarch is None:
         return []
     fighters = sum(n for spec, n in zip(side.specs, side.counts) if spec.fighter)
@@ -119,12 +126,13 @@ def _mech_dice(battle: Battle) -> list[Step]:
     """Visz El Vir: each of its side's mechs rolls more dice in a ground combat in its system."""
     steps = []
     for role in ("attacker", "defender"):
-        giver = next((g.spec for g in getattr(battle.request, role).groups if g.spec.mech_dice and not g.adjacent), None)
+        giver = _listed(battle, role, "mech_dice")
         if giver is None or battle.request.ability == "space_combat":
             continue
         mechs = [s.name for s in getattr(battle.chain, role).specs if is_mech(s)]
-        what = (f"each mech of this side ({', '.join(mechs)}) rolls {plural(giver.mech_dice, 'more die', 'more dice')}"
-                " in this ground combat (its combat value above counts them)" if mechs else "this side has no mech here")
+        dice = plural(giver.mech_dice, "more die", "more dice")
+        what = (f"each mech of this side ({', '.join(mechs)}) rolls {dice} in this ground combat (its combat value "
+                "above counts them)" if mechs else "this side has no mech here")
         steps.append(Step("42.1", f"{giver.name}: more dice for mechs",
                           f"{giver.name} ({role}): \"{card_sentence(giver, 'mech_dice')}\" (its card). Applied here: "
                           f"{what}.", "card"))
@@ -143,8 +151,7 @@ def _blocks_afb(battle: Battle) -> list[Step]:
     """Iconoclast Omega: the opponent's Anti-Fighter Barrage is not rolled against this side's units."""
     steps = []
     for side, other in ((battle.chain.attacker, battle.chain.defender), (battle.chain.defender, battle.chain.attacker)):
-        giver = next((g.spec for g in getattr(battle.request, side.role).groups if g.spec.blocks_afb
-                      and not g.adjacent), None)
+        giver = _listed(battle, side.role, "blocks_afb")
         if giver is None or battle.request.ability != "space_combat":
             continue
         dice = sum(n * s.anti_fighter_barrage.dice for s, n in zip(other.specs, other.counts)
