@@ -25,6 +25,6 @@ def value_list(unit: dict) -> list[tuple[str, str]]:
 
 
 def value_line(unit: dict) -> str:
-    """A unit card's values on one line ("Cost 4 · Combat 5 · Move 1 · Sustain Damage"), for a hit whose
-    card prints no ability: its snippet would be empty."""
+    """A unit card's values on one line ("Cost 4 · Combat 5 · Move 1 · Sustain Damage"): the text of a card
+    that prints no ability, searched and shown as such (corpus.model.Entry.whole_text)."""
     return " · ".join(label if value == "yes" else f"{label} {value}" for label, value in value_list(unit))

@@ -10,7 +10,6 @@ import difflib
 from dataclasses import dataclass, field, replace
 
 from corpus import search
-from corpus.components import value_line
 from corpus.search import Hit, Only, Parser, Weights
 from corpus.names import fold_title, singular, words
 from corpus.snippets import stem
@@ -81,8 +80,7 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
         score, fields, count = item
         if fields["id"] not in made:
             found = search.make_hit(fields, score, request.marks, count)
-            made[fields["id"]] = replace(found, label=section_label(corpus, fields["id"]),
-                                         snippet=found.snippet or _values(corpus, fields["id"]))
+            made[fields["id"]] = replace(found, label=section_label(corpus, fields["id"]))
         return made[fields["id"]]
 
     results.hits = [hit(item) for item in items[:ask.limit]]
@@ -107,13 +105,6 @@ def section_label(corpus, entry_id: str) -> str:
         return entry.category or ""
     *head, last = page.title.split()
     return " ".join([*head, singular(last.lower()).capitalize()])
-
-
-def _values(corpus, entry_id: str) -> str:
-    """A unit card's printed values, for a unit that prints no ability (Dreadnought I); "" for others."""
-    entry = corpus.by_id.get(entry_id)
-    unit = entry.facts.get("unit") if entry is not None and entry.facts else None
-    return value_line(unit) if unit else ""
 
 
 def _found(fixed: str, text: str, better: list) -> bool:

@@ -4,6 +4,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
+from corpus.components import value_line
+
 # Entry kinds. Pages: topic (R_), faction (F_), card (C_); their parts:
 # rule (numbered LRR rule), section (an h1 of a faction/card page), note,
 # faq, question (open question). "text" is an unnumbered paragraph of a
@@ -99,7 +101,10 @@ class Entry:
     @property
     def whole_text(self) -> str:
         """The text with a card's timing window before its effect, as printed ("After another player's
-        ship uses SUSTAIN DAMAGE …: Destroy that ship.")."""
+        ship uses SUSTAIN DAMAGE …: Destroy that ship."); a unit card that prints no ability, its values."""
+        if not self.text.strip() and self.facts.get("unit"):
+            # Dreadnought I's card is its values: "dreadnought move" should find it as it finds Dreadnought II's.
+            return value_line(self.facts["unit"])
         return f"{self.window_apart}: {self.text}" if self.window_apart else self.text
 
     @property

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from corpus import finder, search, search_rules
+from corpus.snippets import plain
 from mecatol import cli
 from shared import shared_dir
 
@@ -311,7 +312,13 @@ def test_more_short_names_players_type(default_corpus, query, first):
 def test_a_unit_that_prints_no_ability_shows_its_values(default_corpus):
     # Dreadnought I's card has values but no ability text: its hit shows the values, not an empty line.
     hit = next(h for h in default_corpus.search("dreadnought capacity").hits if h.id == "cards/units/dreadnought")
-    assert hit.snippet == "Cost 4 · Combat 5 · Move 1 · Capacity 1 · Sustain Damage · Bombardment 5"
+    assert plain(hit.snippet) == "Cost 4 · Combat 5 · Move 1 · Capacity 1 · Sustain Damage · Bombardment 5"
+
+
+def test_a_units_values_are_searched_as_its_text(default_corpus):
+    # The values are the card's text: asked how far a dreadnought moves, its own card comes before the
+    # L1Z1X Super Dreadnought, whose printed values were the only ones searched.
+    assert default_corpus.search("can a dreadnought move 2").hits[0].id == "cards/units/dreadnought"
 
 
 @pytest.mark.parametrize(("query", "rule"), [
