@@ -183,7 +183,7 @@ def test_stronger_fleet_wins_more_often():
 
 def test_default_hit_order_is_cheapest_first():
     answer = space(side(("War Sun", 1), ("Fighter II", 2), ("Dreadnought II", 1), ("Destroyer I", 1)),
-                   side(("Fighter I", 1)))
+                   docked(("Fighter I", 1)))
     assert answer["sides"]["attacker"]["hit_order"] == ["Fighter II", "Destroyer I", "Dreadnought II", "War Sun"]
     step = next(s for s in answer["steps"] if s["title"] == "Assign hits")
     assert step["rule"] == "78.6" and "87.1" in step["text"]

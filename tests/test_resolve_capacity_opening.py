@@ -92,3 +92,12 @@ def test_ground_forces_removed_before_the_combat_stay_removed():
     assert infantry["excess_removed"] == pytest.approx(float(4 - kept), abs=EXACT)
     assert answer["outcome"] == pytest.approx(_outcome(_mix((HALF, both), (HALF, carrier_and_fighters(4)))),
                                               abs=EXACT)
+
+
+def test_a_side_left_without_ships_before_combat_gets_no_rounds_told():
+    # Two Fighter I with no carrier or dock are removed before combat (16.3): no barrage, no roll is narrated.
+    answer = space(side(("Fighter I", 2)), side(("Destroyer I", 1)))
+    rules = [step["rule"] for step in answer["steps"]]
+    assert "78.3" not in rules and "78.8" not in rules and rules[-1] == "78.10"
+    assert "there is no space combat" in next(s["text"] for s in answer["steps"] if s["rule"] == "16.3")
+    assert answer["outcome"]["defender"] == 1.0 and answer["rounds_expected"] == 0

@@ -24,6 +24,8 @@ def space_steps(battle: Battle) -> list[Step]:
     steps = [lineup(battle, "ship"), *left_out(battle, "space"), *start_steps(battle), *modifier_steps(battle),
              *unapplied_steps(battle)]
     steps += space_cannon_steps(battle) + ability_proof_steps(battle) + offense_steps(battle)
+    if battle.totals.rounds.get(0, 0.0) >= 1 - 1e-12:  # no opening leaves both sides ships: no round to tell of
+        return steps + [result_step(battle, "78.10", "ships")] + end_steps(battle)
     steps.append(assignment_step(battle, "78.6"))
     steps += card_steps(battle)
     steps += repair_steps(battle)
