@@ -1,0 +1,50 @@
+"""Words players type mid-game (initials, short names, slang) find the rule or card they mean."""
+from __future__ import annotations
+
+import pytest
+
+from corpus.snippets import plain
+from test_search_answers import ids
+
+
+@pytest.mark.parametrize(("query", "rule"), [("sco", "77.2"), ("scd vs mechs", "77.6"), ("does sco happen before afb", "77.2")])
+def test_space_cannon_steps_by_their_initials(mirror_corpus, query, rule):
+    assert rule in ids(mirror_corpus.search(query), 3)
+
+
+@pytest.mark.parametrize(("query", "first"), [("dreds", "cards/units/dreadnought"), ("nra mech", "factions/naaz-rokha"),
+                                              ("Dreadnought I", "cards/units/dreadnought"), ("carrier 1", "cards/units/carrier")])
+def test_more_short_names_players_type(default_corpus, query, first):
+    assert default_corpus.search(query).hits[0].id.startswith(first)
+
+
+def test_a_unit_that_prints_no_ability_shows_its_values(default_corpus):
+    # Dreadnought I's card has values but no ability text: its hit shows the values, not an empty line.
+    hit = next(h for h in default_corpus.search("dreadnought capacity").hits if h.id == "cards/units/dreadnought")
+    assert plain(hit.snippet) == "Cost 4 · Combat 5 · Move 1 · Capacity 1 · Sustain Damage · Bombardment 5"
+
+
+def test_a_units_values_are_searched_as_its_text(default_corpus):
+    # The values are the card's text: asked how far a dreadnought moves, its own card comes before the
+    # L1Z1X Super Dreadnought, whose printed values were the only ones searched.
+    assert default_corpus.search("can a dreadnought move 2").hits[0].id == "cards/units/dreadnought"
+
+
+@pytest.mark.parametrize(("query", "rule"), [
+    ("run away from a space fight", "78.4"),  # retreat
+    ("can I tank the PDS hits with my dreadnought", "87.4"),  # Sustain Damage
+])
+def test_players_words_for_game_actions(default_corpus, query, rule):
+    assert any(i == rule or i.startswith(rule) and i[len(rule)].isalpha() for i in ids(default_corpus.search(query), 3))
+
+
+def test_knocked_out_of_the_game_reads_as_eliminated(default_corpus):
+    # "knocked out" alone is a destroyed ship; out of the game, it is the player.
+    hits = default_corpus.search("he lost his last planet, is he knocked out of the game?").hits[:3]
+    assert "elimination" in [h.topic for h in hits]
+
+
+@pytest.mark.parametrize("query", ["cannot beats can", "can vs cannot"])
+def test_cannot_against_can_finds_the_rule_that_settles_it(default_corpus, query):
+    # Both words are stopwords (searched for, they find nothing); said against each other, they ask 1.6.
+    assert default_corpus.search(query).hits[0].id == "1.6"
