@@ -94,3 +94,16 @@ def sustainers_hit(whole: int, damaged: int, hits: int, sustain: bool = True) ->
     gone = min(hits, damaged)
     damaged, hits = damaged - gone, hits - gone
     return whole - min(hits, whole), damaged
+
+
+def ground_forces_hit(whole: int, damaged: int, infantry: int, hits: int) -> tuple[int, int, int, int]:
+    """(whole, damaged, infantry, Sustain Damage used) of one side's mechs of one type and its infantry after `hits`:
+    each whole mech cancels a hit first, then the infantry are destroyed (cheaper), then the damaged mechs, then
+    the whole ones."""
+    used = min(hits, whole)
+    whole, damaged, hits = whole - used, damaged + used, hits - used
+    lost = min(hits, infantry)
+    infantry, hits = infantry - lost, hits - lost
+    gone = min(hits, damaged)
+    damaged, hits = damaged - gone, hits - gone
+    return whole - min(hits, whole), damaged, infantry, used

@@ -17,7 +17,7 @@ NOT_APPLIED = {
     "Heaven's Eye", "Iconoclast", "Justicer Rail", "Last Dispatch", "Linkship",
     "Mordred", "Morphwing", "Quantum Manipulator",
     "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)", "Strike Wing Alpha II",
-    "The Dragon, Fred", "The Egeiro", "Valkyrie Exoskeleton", "Wrath of Kenara",
+    "The Dragon, Fred", "The Egeiro", "Wrath of Kenara",
     "Z-Grav Eidolon",
 }
 
@@ -53,12 +53,12 @@ def test_a_unit_whose_text_is_not_applied_gets_a_step_quoting_it():
 
 
 def test_ground_combat_and_invasion_name_a_unit_text_not_applied_too():
-    ground = resolve({"ability": "ground_combat", "attacker": side(("Valkyrie Exoskeleton", 1)),
+    ground = resolve({"ability": "ground_combat", "attacker": side(("Mordred", 1)),
                       "defender": side(("Infantry I", 2))})
     invasion = resolve({"ability": "invasion", "attacker": side(("Dreadnought I", 1), ("Infantry I", 2)),
-                        "defender": side(("Valkyrie Exoskeleton", 1))})
-    assert [s["title"] for s in _not_applied_steps(ground)] == ["Not applied: Valkyrie Exoskeleton"]
-    assert [s["title"] for s in _not_applied_steps(invasion)] == ["Not applied: Valkyrie Exoskeleton"]
+                        "defender": side(("Mordred", 1))})
+    assert [s["title"] for s in _not_applied_steps(ground)] == ["Not applied: Mordred"]
+    assert [s["title"] for s in _not_applied_steps(invasion)] == ["Not applied: Mordred"]
 
 
 def test_a_unit_that_does_not_fight_is_named_too():

@@ -128,6 +128,9 @@ class Unit:
     blocks_anti_fighter_barrage: bool = False
     # Its side's infantry on its planet are not affected by Fragile (Shield Paling's card).
     infantry_not_fragile: bool = False
+    # After it uses Sustain Damage in a ground combat, it produces 1 hit against the opponent's ground forces
+    # (Valkyrie Exoskeleton's card).
+    hits_after_sustain: bool = False
     # The card's sentences that bear on a battle, as printed (the resolver says which it does not apply).
     combat_text: tuple[str, ...] = ()
     # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.

@@ -49,10 +49,18 @@ def alive(state: State) -> int:
 def take_hits(side: Side, state: State, hits: int, allowed: tuple[int, ...] | None = None,
               sustain: bool = True) -> State:
     """The state after assigning `hits` to the allowed unit types (all when None)."""
+    return assign_hits(side, state, hits, allowed, sustain)[0]
+
+
+def assign_hits(side: Side, state: State, hits: int, allowed: tuple[int, ...] | None = None,
+                sustain: bool = True) -> tuple[State, int]:
+    """The state after assigning `hits` to the allowed unit types (all when None), and how many Sustain Damage uses
+    were by units that strike back when they use it (Valkyrie Exoskeleton)."""
     if hits <= 0:
-        return state
+        return state, 0
     pairs = [list(pair) for pair in state]
     where = range(len(pairs)) if allowed is None else allowed
+    strikes = 0
     if sustain:
         # Non-Euclidean Shielding: each Sustain Damage cancels 2 hits (87.6).
         per = 2 if side.mods.has("non_euclidean_shielding") else 1
@@ -62,6 +70,7 @@ def take_hits(side: Side, state: State, hits: int, allowed: tuple[int, ...] | No
                 used = min(-(-hits // per), alive_i - damaged_i)
                 pairs[i][1] += used
                 hits -= min(hits, used * per)
+                strikes += used if side.specs[i].strikes_back else 0
     for i in where:
         if not hits:
             break
@@ -70,7 +79,7 @@ def take_hits(side: Side, state: State, hits: int, allowed: tuple[int, ...] | No
         # A damaged unit goes first: it can no longer cancel a hit.
         pairs[i] = [alive_i - killed, max(0, damaged_i - killed)]
         hits -= killed
-    return tuple((a, d) for a, d in pairs)
+    return tuple((a, d) for a, d in pairs), strikes
 
 
 def soak(side: Side, state: State, where: tuple[int, ...], sustain: bool = True) -> int:

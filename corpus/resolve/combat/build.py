@@ -28,7 +28,9 @@ def build_side(req: SideRequest, arena: str, invading: bool = False) -> Side:
     if arena == "space" and any(s.musters for s in fighting):
         # They are ships from the start of combat on, so they are in the side's state; as cargo they count 0 (a
         # load is set only if The Alastor is gone before the combat starts, see stay_behind).
-        fighting.update({replace(s, ship=True, joins=True): n for s, n in cargo.items() if s.combat is not None})
+        # A Valkyrie Exoskeleton's hit back is for ground combat only (its card), so not in this one.
+        fighting.update({replace(s, ship=True, joins=True, strikes_back=False): n for s, n in cargo.items()
+                         if s.combat is not None})
         cargo = {s: 0 if s.combat is not None else n for s, n in cargo.items()}
     ranked = _in_order(fighting, req.order)
     riders = {**cargo, **{s: n for s, n in fighting.items() if s.fighter or s.joins}}

@@ -7,7 +7,8 @@ so states only move "down", except in a round where nothing changes: that self-l
 is summed in closed form (a geometric series), N(s) = inflow(s) / (1 - P(s, s)),
 where N(s) is the expected number of rounds fought in state s. Duranium Armor can
 undo damage, so states with the same units alive are then solved together as a
-small linear system.
+small linear system. A Valkyrie Exoskeleton ties one side's losses to the other's, so a
+round's moves are then built jointly (retort.py), still exact.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ..errors import ResolveError
 from .assign import Side, State, wipes
 from .gauss import gauss
 from .hits import hit_distribution  # noqa: F401 (the battle modules import it from here)
+from .retort import Retorts, strikes_back
 from .sides import STEERED, SideSpace, steered
 
 # A joint state is one int: the attacker's state number in the high bits, the defender's in the low.
@@ -53,6 +55,8 @@ class Chain:
         self.attacker, self.defender = attacker, defender
         self.att, self.dfn = SideSpace(attacker), SideSpace(defender)
         self._wipe = self.att.wipes or self.dfn.wipes  # a Van Hauge in the combat
+        # A Valkyrie Exoskeleton in a ground combat: a round's moves are joint (retort.py).
+        self._retorts = Retorts(self.att, self.dfn) if strikes_back(attacker) or strikes_back(defender) else None
         self._moves: dict[Joint, Moves] = {}
         self._onward: dict[Joint, Onward] = {}
         self._summary: dict[Joint, tuple] = {}
@@ -77,12 +81,7 @@ class Chain:
         found = self._moves.get(joint) if round_no == STATIONARY else None
         if found is None:
             a, d = joint >> SHIFT, joint & MASK
-            # Dice counted per opposing ship are counted as the round starts, before any hit is assigned.
-            att_hits = self.att.hits(a, self.attacker.mods.combat(round_no), self.dfn.non_fighters(d))
-            def_hits = self.dfn.hits(d, self.defender.mods.combat(round_no), self.att.non_fighters(a))
-            if round_no != STATIONARY:
-                att_hits = _cancel(att_hits, self.defender.mods.cancels(round_no))
-                def_hits = _cancel(def_hits, self.attacker.mods.cancels(round_no))
+            att_hits, def_hits = self._rolls(joint, round_no)
             # The opponent's Fourth Moon alive as the round starts takes Sustain Damage away in this round's
             # assignment: both sides assign hits at once, so one destroyed in this round still counts.
             found = ([(x << SHIFT, p) for x, p in self.att.marginal(a, def_hits, not self.dfn.denies[d])],
@@ -91,22 +90,34 @@ class Chain:
                 self._moves[joint] = found
         return found
 
+    def _rolls(self, joint: Joint, round_no: int) -> tuple[tuple, tuple]:
+        """Both sides' combat dice in a round and the chances of their hits, less those a one-round card cancels."""
+        a, d = joint >> SHIFT, joint & MASK
+        # Dice counted per opposing ship are counted as the round starts, before any hit is assigned.
+        att_hits = self.att.hits(a, self.attacker.mods.combat(round_no), self.dfn.non_fighters(d))
+        def_hits = self.dfn.hits(d, self.defender.mods.combat(round_no), self.att.non_fighters(a))
+        if round_no != STATIONARY:
+            att_hits = _cancel(att_hits, self.defender.mods.cancels(round_no))
+            def_hits = _cancel(def_hits, self.attacker.mods.cancels(round_no))
+        return att_hits, def_hits
+
+    def _joint_moves(self, joint: Joint, round_no: int = STATIONARY) -> list[tuple[Joint, float]]:
+        """A round's next joint states when a Valkyrie Exoskeleton ties one side's losses to the other's."""
+        if round_no != STATIONARY and self._ordinary(round_no):
+            round_no = STATIONARY
+        a, d = joint >> SHIFT, joint & MASK
+        att_hits, def_hits = self._rolls(joint, round_no)
+        moved = self._retorts.round(a, d, def_hits[1], att_hits[1], not self.dfn.denies[d], not self.att.denies[a])
+        return [((x << SHIFT) | y, p) for (x, y), p in moved.items()]
+
     def onward(self, joint: Joint) -> Onward:
         """An ordinary round's moves: to other live states, to final states, and the chance to stay."""
         found = self._onward.get(joint)
         if found is None:
-            a_next, d_next = self.moves(joint)
-            att_alive, dfn_alive = self.att.alive, self.dfn.alive
-            a_live = [(x, p) for x, p in a_next if att_alive[x >> SHIFT]]
-            a_dead = [(x, p) for x, p in a_next if not att_alive[x >> SHIFT]]
-            d_live = [(y, q) for y, q in d_next if dfn_alive[y]]
-            d_dead = [(y, q) for y, q in d_next if not dfn_alive[y]]
-            live = [(x | y, p * q) for x, p in a_live for y, q in d_live]
+            live, final = self._split(joint)
             stay = next((p for target, p in live if target == joint), 0.0)
             if stay:
                 live = [pair for pair in live if pair[0] != joint]
-            final = [(x | y, p * q) for x, p in a_live for y, q in d_dead]
-            final += [(x | y, p * q) for x, p in a_dead for y, q in d_next]
             if self._wipe:
                 final = self._wiped(final)
             self._count += len(live) + len(final)
@@ -115,6 +126,21 @@ class Chain:
                                                      "state to state, too many to solve exactly here; try fewer units")
             found = self._onward[joint] = (live, final, stay)
         return found
+
+    def _split(self, joint: Joint) -> tuple[list[tuple[Joint, float]], list[tuple[Joint, float]]]:
+        """An ordinary round's moves to live states and to final ones (a side has no units left)."""
+        if self._retorts is not None:
+            moved = self._joint_moves(joint)
+            return [m for m in moved if self.live(m[0])], [m for m in moved if not self.live(m[0])]
+        a_next, d_next = self.moves(joint)
+        att_alive, dfn_alive = self.att.alive, self.dfn.alive
+        a_live = [(x, p) for x, p in a_next if att_alive[x >> SHIFT]]
+        a_dead = [(x, p) for x, p in a_next if not att_alive[x >> SHIFT]]
+        d_live = [(y, q) for y, q in d_next if dfn_alive[y]]
+        d_dead = [(y, q) for y, q in d_next if not dfn_alive[y]]
+        live = [(x | y, p * q) for x, p in a_live for y, q in d_live]
+        final = [(x | y, p * q) for x, p in a_live for y, q in d_dead]
+        return live, final + [(x | y, p * q) for x, p in a_dead for y, q in d_next]
 
     def final_summary(self, joint: Joint) -> tuple[float, ...]:
         """Chances that an ordinary round ends the combat (attacker, defender, draw) and the units then left."""
@@ -136,6 +162,8 @@ class Chain:
 
     def step(self, joint: Joint, round_no: int = STATIONARY) -> list[tuple[Joint, float]]:
         """Successor states of one round of rolling and assigning hits, with their chances."""
+        if self._retorts is not None:
+            return self._joint_moves(joint, round_no)
         a_next, d_next = self.moves(joint, round_no)
         out = [(x | y, p * q) for x, p in a_next for y, q in d_next]
         return self._wiped(out) if self._wipe else out

@@ -1,7 +1,7 @@
 """The steps of unit cards that change who may use Sustain Damage, Space Cannon or Anti-Fighter Barrage, where hits
 go, what a ship's destruction does, or which units fight with how many dice (Fourth Moon, Moll Terminus, Quetzecoatl,
-Iconoclast Omega, [0.0.1], Van Hauge, The Alastor, Matriarch, Visz El Vir, Shield Paling), with what the resolver
-applies."""
+Iconoclast Omega, [0.0.1], Van Hauge, The Alastor, Matriarch, Visz El Vir, Shield Paling, Valkyrie Exoskeleton),
+with what the resolver applies."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -34,6 +34,8 @@ def card_steps(battle: Battle) -> list[Step]:
                 steps.append(_musters(side, spec))
             if spec.steadies:
                 steps.append(_steadies(side, spec))
+            if spec.strikes_back:
+                steps.append(_strikes_back(battle, side, other, spec))
     return steps + _fighters_invade(battle) + _mech_dice(battle) + _blocks_afb(battle)
 
 
@@ -162,3 +164,17 @@ def _blocks_afb(battle: Battle) -> list[Step]:
                           f"{giver.name} ({side.role}): \"{card_sentence(giver, 'blocks_afb')}\" (its card). Applied "
                           f"here: {what}.", "card"))
     return steps
+
+
+def _strikes_back(battle: Battle, side: Side, other: Side, spec: Spec) -> Step:
+    """Valkyrie Exoskeleton: each Sustain Damage it uses in a ground combat round produces 1 hit back."""
+    before = (" Sustain Damage it uses against Bombardment or Space Cannon Defense comes before the ground combat, so "
+              "it produces none." if battle.request.ability == "invasion" else "")
+    denier = next((s.name for s in other.specs if s.denies_sustain), None)
+    denied = (f" While the {other.role}'s {denier} is alive, it cannot use Sustain Damage, so it produces none."
+              if denier else "")
+    return Step("87.1", f"{spec.name}: a hit for each Sustain Damage",
+                f"{_quote(side, spec, 'strikes_back')} Applied here: in each round of ground combat, every time one "
+                f"of the {side.role}'s {spec.name} units cancels a hit with Sustain Damage, the {other.role} is "
+                "assigned 1 more hit after that round's rolled hits; it can cancel that hit with Sustain Damage as "
+                f"usual (and a {spec.name} of its own that does so hits back in turn).{denied}{before}", "card")

@@ -95,17 +95,22 @@ class SideSpace:
                 nxt = take_steered(self.side, state, hits, sustain)
             else:
                 nxt = take_hits(self.side, state, hits, sustain=sustain)
-            if self.wipes and wipes(self.side, state, nxt):
-                found = self._taken[sid, hits, sustain] = self.boom()
-                return found
-            if self._repairs:
-                nxt = repair(self.side, state, nxt)
-            if self._self_repairs:
-                # The next round's start-of-round repair, applied now: nothing happens in between, and a combat
-                # that ends here counts units alive, not damaged.
-                nxt = round_start(self.side, nxt)
-            found = self._taken[sid, hits, sustain] = self.id(nxt)
+            found = self._taken[sid, hits, sustain] = self.settle(sid, nxt)
         return found
+
+    def settle(self, sid: int, nxt: State) -> int:
+        """The number of the state a round's hits left from state `sid`, once what follows them is applied: Van
+        Hauge's wipe, a Duranium repair, the next round's start-of-round repair."""
+        state = self.states[sid]
+        if self.wipes and wipes(self.side, state, nxt):
+            return self.boom()
+        if self._repairs:
+            nxt = repair(self.side, state, nxt)
+        if self._self_repairs:
+            # The next round's start-of-round repair, applied now: nothing happens in between, and a combat
+            # that ends here counts units alive, not damaged.
+            nxt = round_start(self.side, nxt)
+        return self.id(nxt)
 
 
 STEERED = "steered"  # the first item of the dice key of a roll whose hits are (steered, other) pairs

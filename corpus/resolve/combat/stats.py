@@ -56,6 +56,7 @@ class Spec:
     mech_dice: int = 0  # extra combat dice of its side's mechs in the system (Visz El Vir)
     blocks_afb: bool = False  # no Anti-Fighter Barrage against its side's units (Iconoclast Omega)
     steadies: bool = False  # its side's infantry on its planet are not affected by Fragile (Shield Paling)
+    strikes_back: bool = False  # after it uses Sustain Damage in ground combat, 1 hit back (Valkyrie Exoskeleton)
     card_text: tuple[str, ...] = ()  # the card's sentences that bear on a battle (unit_text.py says which apply)
 
     @property
@@ -104,6 +105,7 @@ def spec(unit: Unit) -> Spec:
         steers_hits=unit.dreadnought_hits_to_non_fighters, fighters_invade=unit.fighters_invade,
         musters=unit.ground_forces_fight_as_ships, mech_dice=unit.mech_extra_dice,
         blocks_afb=unit.blocks_anti_fighter_barrage, steadies=unit.infantry_not_fragile,
+        strikes_back=unit.hits_after_sustain,
         card_text=unit.combat_text,
     )
 

@@ -44,6 +44,8 @@ APPLIED = (
     Applied("mech_dice", re.compile(r"your mechs in this system roll \d additional (?:die|dice) during combat", re.I)),
     Applied("blocks_afb", re.compile(r"other players cannot use anti-fighter barrage against your units", re.I)),
     Applied("steadies", re.compile(r"your infantry on this planet are not affected by your fragile", re.I)),
+    Applied("strikes_back", re.compile(r"after this unit uses it'?s sustain damage ability during ground combat, it "
+                                       r"produces 1 hit", re.I)),
     Applied("blocks_space_cannon", re.compile(r"other players cannot use space cannon against your ships", re.I)),
 )
 
