@@ -62,6 +62,8 @@ _NOT_FRAGILE = re.compile(r"your infantry on this planet are not affected by you
 # The Sardakk mech produces a hit whenever it cancels one in ground combat (the card spells "it's").
 _SUSTAIN_HITS = re.compile(r"after this unit uses it'?s sustain damage ability during ground combat, it produces 1 hit "
                            r"against your opponent'?s ground forces", re.I)
+# The Sardakk dreadnoughts' trade: destroy this unit after a round of space combat to destroy up to 2 ships.
+_TRADES = re.compile(r"after a round of space combat, you may destroy this unit to destroy up to (\d) ships", re.I)
 _GROUND_AS_SHIPS = re.compile(r"ground forces in this system to participate in that combat as if they were ships", re.I)
 # A space dock's fighters kept out of capacity, as printed; the data has no value for the Dimensional Tear's 6 (12).
 FIGHTER_ROOM = re.compile(r"up to (\d+) fighters in this system do not count against", re.I)
@@ -100,6 +102,7 @@ def unit_record(path: str, item: dict, notes: dict[str, str] | None = None) -> d
         "blocks_anti_fighter_barrage": bool(_BLOCKS_AFB.search(text)),
         "infantry_not_fragile": bool(_NOT_FRAGILE.search(text)),
         "hits_after_sustain": bool(_SUSTAIN_HITS.search(text)),
+        "destroys_ships_after_round": _number(_TRADES, text),
         # The card's sentences that bear on a battle: the resolver names those it does not apply.
         "combat_text": combat_sentences(text),
         # The bot plays The Cavalry (a promissory note) as a unit of its own: no one can produce it.

@@ -13,7 +13,7 @@ from test_resolve_battle import side, space
 # Every catalogue unit whose card says something about a battle that the engine leaves out.
 NOT_APPLIED = {
     "Alarum", "Arvicon Rex", "Bone Picked Clean", "Colada", "Dunlain Reaper", "Dynamo", "Echo of Ascension",
-    "Eidolon", "Eidolon Landwaster", "Eidolon Terminus", "Exotrireme", "Exotrireme II",
+    "Eidolon", "Eidolon Landwaster", "Eidolon Terminus",
     "Heaven's Eye", "Iconoclast", "Justicer Rail", "Last Dispatch", "Linkship",
     "Mordred", "Morphwing", "Quantum Manipulator",
     "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)", "Strike Wing Alpha II",
@@ -44,11 +44,13 @@ def test_only_sentences_about_a_battles_odds_are_kept(text, kept):
 
 
 def test_a_unit_whose_text_is_not_applied_gets_a_step_quoting_it():
-    answer = space(side(("Exotrireme II", 1)), side(("Cruiser II", 3)))
+    answer = space(side(("Strike Wing Alpha II", 1)), side(("Cruiser II", 3)))
     [step] = _not_applied_steps(answer)
-    assert step["title"] == "Not applied: Exotrireme II" and step["rule"] == "1.26" and step["authority"] == "card"
-    assert step["text"].startswith("Attacker's Exotrireme II: \"After a round of space combat, you may destroy this "
-                                   "unit to destroy up to 2 ships in the system.\" (its card).")
+    assert step["title"] == "Not applied: Strike Wing Alpha II" and step["rule"] == "1.26"
+    assert step["authority"] == "card"
+    assert step["text"].startswith("Attacker's Strike Wing Alpha II: \"When this unit uses ANTI-FIGHTER BARRAGE, each "
+                                   "result of 9 or 10 also destroys 1 of your opponent's infantry in the space area "
+                                   "of the active system.\" (its card).")
     assert "not apply" in step["text"]
 
 
@@ -68,7 +70,7 @@ def test_a_unit_that_does_not_fight_is_named_too():
 
 
 def test_each_side_names_its_own_unit_once():
-    answer = space(side(("Exotrireme II", 1), ("Exotrireme II", 1)), side(("Exotrireme II", 1)))
+    answer = space(side(("Strike Wing Alpha II", 1), ("Strike Wing Alpha II", 1)), side(("Strike Wing Alpha II", 1)))
     assert [s["text"].split("'")[0] for s in _not_applied_steps(answer)] == ["Attacker", "Defender"]
 
 

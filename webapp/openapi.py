@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import current_app
 
 from corpus.model import KINDS
+from corpus.resolve.combat.request import SACRIFICES
 
 JSON = "application/json"
 
@@ -58,13 +59,30 @@ def _schemas() -> dict:
         "Error": {"type": "object", "required": ["ok", "error", "status"],
                   "properties": {"ok": {"const": False}, "error": {"type": "string", "minLength": 1},
                                  "status": {"type": "integer"}, "field": text, "parameter": text}},
-        "Hit": hit, "Group": group, "Entry": entry, "PageLink": link,
+        "BattleSide": _battle_side(), "Hit": hit, "Group": group, "Entry": entry, "PageLink": link,
         "Search": _ok(query=text, kind=maybe_text, limit={"type": "integer"}, results={"type": "array", "items": _ref("Hit")},
                       groups={"type": "array", "items": _ref("Group")},
                       did_you_mean=maybe_text, jump={"type": ["object", "null"]}),
         "Page": _ok(page=_ref("Entry"), entries={"type": "array", "items": _ref("Entry")},
                     related={"type": "array"}, referenced_by={"type": "array"}),
     }
+
+
+def _battle_side() -> dict:
+    """One side of a space_combat, ground_combat or invasion request."""
+    return {"type": "object", "properties": {
+        "units": {"type": "array", "items": {"type": "object"},
+                  "description": 'the side\'s units: {"name": "Cruiser II", "count": 2}'},
+        "modifiers": {"type": "array", "description": 'modifier keys, or {"name", "round"}'},
+        "combat_modifier": {"type": "integer"},
+        "order": {"type": "array", "items": {"type": "string"}, "description": "unit names, the first destroyed first"},
+        "destroy_exotrireme": {
+            "enum": list(SACRIFICES), "default": "never",
+            "description": "a space combat only: when the side destroys its Exotrireme II (or Exotrireme) to destroy "
+                           "up to 2 of the opponent's ships (its card). \"after_first_round\": after round 1, if the "
+                           "combat goes on, one by one while the opponent has ships, each taking its 2 last in its "
+                           "destroy order; \"never\" leaves the trade out. Without such a ship, another value is a "
+                           "400 naming the field"}}}
 
 
 def _paths() -> dict:
@@ -103,7 +121,7 @@ def _paths() -> dict:
                                            "examples": ["space_cannon", "production", "space_combat", "invasion"]},
                                "units": {"type": "array", "items": {"type": "object"}},
                                "modifiers": {"type": "object"},
-                               "attacker": {"type": "object"}, "defender": {"type": "object"},
+                               "attacker": _ref("BattleSide"), "defender": _ref("BattleSide"),
                                "retreat": {"type": "object"}}}}}},
             "responses": _answer(_ok(ability={"type": "string"}))}},
         "/api/resolve/catalogue": {"get": {

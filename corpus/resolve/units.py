@@ -131,6 +131,8 @@ class Unit:
     # After it uses Sustain Damage in a ground combat, it produces 1 hit against the opponent's ground forces
     # (Valkyrie Exoskeleton's card).
     hits_after_sustain: bool = False
+    # Ships it may destroy after a round of space combat by destroying itself (Exotrireme II's card).
+    destroys_ships_after_round: int = 0
     # The card's sentences that bear on a battle, as printed (the resolver says which it does not apply).
     combat_text: tuple[str, ...] = ()
     # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.

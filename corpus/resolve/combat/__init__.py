@@ -16,6 +16,7 @@ from .rounds import Totals, run
 from .build import build_side
 from .space import first_round
 from .stats import picker, spec
+from .trade import trade, traders
 
 __all__ = ["BATTLES", "Battle", "battle_units", "fight", "modifier_catalogue", "resolve_battle"]
 
@@ -61,8 +62,10 @@ def fight(req: BattleRequest) -> Battle:
         opening = space_opening(chain, req.attacker, req.defender)
         totals = Totals()
         # Ground forces in the space area do not fight: the combats with different ones kept run apart, added up.
+        roles = traders(req)
+        choice = trade(chain, roles) if roles else None
         for loads, start in opening.starts.items():
-            run(chain, start, first_round(chain), max(1, morale), req.retreat, totals, loads)
+            run(chain, start, first_round(chain), max(1, morale), req.retreat, totals, loads, choice)
         return Battle(req, chain, totals, opening)
     start = (invasion_start(chain, req.attacker, req.defender) if req.ability == "invasion"
              else {chain.joint(chain.attacker.initial(), chain.defender.initial()): 1.0})

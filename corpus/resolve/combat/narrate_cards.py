@@ -1,7 +1,6 @@
 """The steps of unit cards that change who may use Sustain Damage, Space Cannon or Anti-Fighter Barrage, where hits
 go, what a ship's destruction does, or which units fight with how many dice (Fourth Moon, Moll Terminus, Quetzecoatl,
-Iconoclast Omega, [0.0.1], Van Hauge, The Alastor, Matriarch, Visz El Vir, Shield Paling, Valkyrie Exoskeleton),
-with what the resolver applies."""
+Iconoclast Omega, [0.0.1], Van Hauge, The Alastor, Matriarch, Visz El Vir, Shield Paling, Valkyrie Exoskeleton, Exotrireme II), with what the resolver applies."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -36,6 +35,8 @@ def card_steps(battle: Battle) -> list[Step]:
                 steps.append(_steadies(side, spec))
             if spec.strikes_back:
                 steps.append(_strikes_back(battle, side, other, spec))
+            if spec.trades_for:
+                steps.append(_trades(battle, side, other, spec))
     return steps + _fighters_invade(battle) + _mech_dice(battle) + _blocks_afb(battle)
 
 
@@ -178,3 +179,21 @@ def _strikes_back(battle: Battle, side: Side, other: Side, spec: Spec) -> Step:
                 f"of the {side.role}'s {spec.name} units cancels a hit with Sustain Damage, the {other.role} is "
                 "assigned 1 more hit after that round's rolled hits; it can cancel that hit with Sustain Damage as "
                 f"usual (and a {spec.name} of its own that does so hits back in turn).{denied}{before}", "card")
+
+
+def _trades(battle: Battle, side: Side, other: Side, spec: Spec) -> Step:
+    """Exotrireme II: destroyed after round 1 to destroy up to 2 ships, if the request's destroy_exotrireme says so."""
+    field = f"{side.role}.destroy_exotrireme"
+    if getattr(battle.request, side.role).sacrifice == "never":
+        what = (f"{field} is \"never\" (the default), so this side keeps it and these odds leave the trade out; "
+                f"set it to \"after_first_round\" to make the trade after round 1")
+    else:
+        chance = battle.totals.traded.get(side.role, 0.0)
+        what = (f"{field} is \"after_first_round\": after round 1, if the combat goes on, this side destroys its "
+                f"{spec.name} units one by one while the {other.role} has ships left, each destroying "
+                f"{spec.trades_for} of the {other.role}'s ships. The player picks them: the last in the {other.role}'s "
+                "destroy order (its most valuable), a sound one before a damaged one; they are destroyed, not hit, "
+                "so Sustain Damage cannot save them. It does so even when that leaves it no ships; with a retreat at "
+                f"the end of round 1 there is no trade. P(the trade is made) = {pct(chance)}")
+    return Step("78.8", f"{spec.name}: destroyed to destroy {spec.trades_for} ships",
+                f"{_quote(side, spec, 'trades_for')} Applied here: {what}.", "card")

@@ -11,7 +11,9 @@ from .stats import Spec, spec
 
 BATTLES = ("space_combat", "ground_combat", "invasion")
 MAX_SIDE_UNITS = 40
-_SIDE_KEYS = {"units", "modifiers", "combat_modifier", "order"}
+_SIDE_KEYS = {"units", "modifiers", "combat_modifier", "order", "destroy_exotrireme"}
+# When a side destroys its Exotrireme II (or Twilight's Fall Exotrireme) to destroy up to 2 ships (its card).
+SACRIFICES = ("never", "after_first_round")
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,7 @@ class SideRequest:
     groups: tuple[Group, ...]
     mods: SideMods
     order: tuple[str, ...] | None = None
+    sacrifice: str = "never"  # destroy_exotrireme: one of SACRIFICES
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,24 @@ def parse_side(side, role: str, ability: str) -> SideRequest:
         raise ResolveError(f"{role}.units", f"{total} units in all; at most {MAX_SIDE_UNITS} per side")
     mods = parse_mods(side.get("modifiers"), side.get("combat_modifier"), role, ability)
     order = _order(side.get("order"), groups, role)
-    return SideRequest(role, tuple(groups), mods, order)
+    return SideRequest(role, tuple(groups), mods, order, _sacrifice(side.get("destroy_exotrireme"), groups, role,
+                                                                     ability))
+
+
+def _sacrifice(value, groups: list[Group], role: str, ability: str) -> str:
+    """destroy_exotrireme: "never" (the default) or "after_first_round", for a side with such a ship in a space
+    combat."""
+    field = f"{role}.destroy_exotrireme"
+    if value is None or value == "never":
+        return "never"
+    if value not in SACRIFICES:
+        raise ResolveError(field, f"must be one of {', '.join(map(repr, SACRIFICES))}")
+    if ability != "space_combat":
+        raise ResolveError(field, "Exotrireme II is destroyed after a round of space combat (its card); this is a "
+                                  f"{ability.replace('_', ' ')}")
+    if not any(g.spec.trades_for and not g.adjacent for g in groups):
+        raise ResolveError(field, "this side has no Exotrireme II (or Exotrireme) to destroy")
+    return value
 
 
 def _group(item, field: str) -> Group:

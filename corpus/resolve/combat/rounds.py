@@ -10,6 +10,8 @@ from .retreat import retreat_state
 from .room import Load
 
 Step = Callable[[Joint], list[tuple[Joint, float]]]
+# A choice made after round 1 (Exotrireme II's trade): the joint state after it, and the sides that made it.
+Choice = Callable[[Joint], tuple[Joint, tuple[str, ...]]]
 # The distribution of rounds is followed round by round until this little chance is left.
 TAIL = 1e-12
 MAX_ROUNDS_LISTED = 200
@@ -32,6 +34,8 @@ class Totals:
     going: dict[int, tuple[float, float, float]] = field(default_factory=dict)
     # An invasion's chance of ending before ground combat with no ground forces on either side: the defender's.
     held: float = 0.0
+    # Per side, the chance that it destroyed its Exotrireme II after round 1 to destroy the opponent's ships.
+    traded: dict[str, float] = field(default_factory=dict)
 
     def row(self, round_no: int) -> list[float]:
         """The table row of a round."""
@@ -57,10 +61,10 @@ class Totals:
 
 def run(chain: Chain, start: dict[Joint, float], first_round: Step | None = None, special_rounds: int = 1,
         retreat: tuple[str, int] | None = None, totals: Totals | None = None,
-        loads: tuple[Load, Load] | None = None) -> Totals:
+        loads: tuple[Load, Load] | None = None, after_first: Choice | None = None) -> Totals:
     """Totals of a combat from its opening states (some may already be over: 0 rounds); `retreat`: the side
     that announces one and the round; `loads`: both sides' ground forces in the space area in these openings
-    (their totals are added to `totals`)."""
+    (their totals are added to `totals`); `after_first`: a choice made after round 1 in the combats still going."""
     totals = Totals() if totals is None else totals
     mass = _settle(chain, totals, start, 0, None, loads)
     last_special = max(special_rounds, retreat[1] if retreat else 0)
@@ -68,7 +72,11 @@ def run(chain: Chain, start: dict[Joint, float], first_round: Step | None = None
     while mass and round_no < last_special:
         round_no += 1
         step = first_round if round_no == 1 and first_round else (lambda j, r=round_no: chain.step(j, r))
-        mass = _settle(chain, totals, _advance(mass, step), round_no, retreat, loads)
+        mass = _advance(mass, step)
+        # A side that retreats at the end of round 1 has left the system: no choice "after the round" is made.
+        if round_no == 1 and after_first is not None and not (retreat and retreat[1] == 1):
+            mass = _chosen(chain, totals, mass, after_first)
+        mass = _settle(chain, totals, mass, round_no, retreat, loads)
     if not mass:
         return totals
     ended, rounds = chain.absorb(mass)
@@ -78,6 +86,18 @@ def run(chain: Chain, start: dict[Joint, float], first_round: Step | None = None
     totals.rounds_expected += round_no * sum(mass.values()) + rounds
     _follow_rounds(chain, totals, mass, round_no)
     return totals
+
+
+def _chosen(chain: Chain, totals: Totals, mass: dict[Joint, float], choice: Choice) -> dict[Joint, float]:
+    """The states after a choice made in the combats still going, and the chance each side made it."""
+    out: dict[Joint, float] = {}
+    for joint, weight in mass.items():
+        if chain.live(joint):
+            joint, made = choice(joint)
+            for role in made:
+                totals.traded[role] = totals.traded.get(role, 0.0) + weight
+        out[joint] = out.get(joint, 0.0) + weight
+    return out
 
 
 def _advance(mass: dict[Joint, float], step: Step) -> dict[Joint, float]:

@@ -46,6 +46,8 @@ APPLIED = (
     Applied("steadies", re.compile(r"your infantry on this planet are not affected by your fragile", re.I)),
     Applied("strikes_back", re.compile(r"after this unit uses it'?s sustain damage ability during ground combat, it "
                                        r"produces 1 hit", re.I)),
+    Applied("trades_for", re.compile(r"after a round of space combat, you may destroy this unit to destroy up to \d "
+                                     r"ships", re.I)),
     Applied("blocks_space_cannon", re.compile(r"other players cannot use space cannon against your ships", re.I)),
 )
 
