@@ -1,13 +1,53 @@
 """A battle's answer as the tables the resolver widget shows (round by round, survivors)."""
 from __future__ import annotations
 
-from corpus.resolve import modifier_catalogue
+import functools
+
+from corpus.resolve import catalogue, modifier_catalogue
+from corpus.resolve.units import Unit, load
 from webapp.charts import num, pct
 
 
 def modifiers() -> list[dict]:
     """The modifiers a side may bring, from the engine's catalogue: key, card, text."""
     return modifier_catalogue()
+
+
+# Units the engine's battle catalogue leaves out of a battle's picker though the resolver applies them there, each
+# with why it is offered: the request takes any unit, so without these the widget's suggestions hid what only
+# the API seemed to know (Matriarch's fighters invading, a space dock keeping fighters in space).
+EXTRAS = {
+    "space_combat": (
+        (lambda u: u.fighter_allowance > 0, lambda u: f"keeps {u.fighter_allowance} fighters without capacity"),
+    ),
+    "ground_combat": (
+        (lambda u: u.mech_extra_dice > 0, lambda u: f"+{u.mech_extra_dice} die for each mech"),
+    ),
+    "invasion": (
+        (lambda u: u.fighters_invade, lambda u: "its side's fighters can invade"),
+        (lambda u: u.type == "fighter", lambda u: "invades with Matriarch"),
+        (lambda u: u.mech_extra_dice > 0, lambda u: f"+{u.mech_extra_dice} die for each mech"),
+    ),
+}
+
+
+def _why(ability: str, unit: Unit) -> str | None:
+    """Why a unit the engine's picker leaves out is offered in this battle, or None when it is not."""
+    return next((why(unit) for keep, why in EXTRAS.get(ability, ()) if keep(unit)), None)
+
+
+@functools.cache
+def picker_units(ability: str) -> tuple[tuple[dict, str], ...]:
+    """A battle's picker: the engine's catalogue for it and the units EXTRAS adds, in catalogue order, each with
+    why it was added ("" for the engine's own)."""
+    own = {unit["id"]: unit for unit in catalogue(ability)}
+    every = {unit["id"]: unit for unit in catalogue(None)}
+    out = []
+    for unit in load().units:
+        why = None if unit.id in own else _why(ability, unit)
+        if unit.id in own or why:
+            out.append((own.get(unit.id) or every[unit.id], why or ""))
+    return tuple(out)
 
 
 TAIL = 0.0005  # rows stop once the battle is still going less often than this
@@ -41,3 +81,4 @@ def survivor_rows(result: dict) -> list[list[str]]:
         for unit in result.get("survivors", {}).get(side, []):
             rows.append([side.capitalize(), unit["name"], str(unit["count"]), num(unit["expected"])])
     return rows
+

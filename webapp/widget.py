@@ -99,7 +99,11 @@ class Widget:
         return sorted({name for name, _ in get_corpus().planets().values()})
 
     def names(self, picker: str) -> list[tuple[str, str]]:
-        """A row's suggestions: each catalogue unit's name and what it rolls or costs."""
+        """A row's suggestions: each catalogue unit's name and what it rolls or costs (in a battle, also why a
+        unit the engine's picker leaves out is offered: webapp.battle.EXTRAS)."""
+        if picker in BATTLES:  # a unit added for its card says why; one that does not fight, only why
+            return [(unit["name"], "; ".join(filter(None, (_hint(unit, picker) if unit["combat"] or not why else "", why))))
+                    for unit, why in battle.picker_units(picker)]
         return [(unit["name"], _hint(unit, picker)) for unit in catalogue(picker)]
 
     def href(self, url: str | None) -> str | None:
