@@ -21,6 +21,7 @@ from corpus import copies, meaning, search_rules, vocab
 from corpus.coordination import by_topic, coordinated, rows_of
 from corpus.index import TermScores
 from corpus.mentions import NOTHING, Named, NameFinder
+from corpus.scene import asking, quieter, scene_factions
 from corpus.snippets import entry_snippet, sentences, snippet  # noqa: F401  (search.snippet, as callers know it)
 from corpus.weights import WEIGHTS, Weights  # noqa: F401  (search.Weights, as callers know it)
 from corpus.vocab import Concept, Request, understand
@@ -196,12 +197,19 @@ def make_parser(entries, reader, space: meaning.Space | None = None) -> Parser:
 def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int = 0,
            weights: Weights = WEIGHTS, exclude: frozenset[int] = frozenset()):
     """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
-    request = understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
+    request, named = understood(parser, text)
     found, pages = candidates(searcher, parser.scores, request, only, limit, exclude)
     closeness, asked = closeness_of(parser, text)
     meant = [] if asked is None else closest_rules(asked, parser.scores, only, exclude)
-    return rerank(found, pages, parser.known.loose, weights, parser.rules, named_in(parser, text),
-                  closeness, meant), request
+    return rerank(found, pages, parser.known.loose, weights, parser.rules, named, closeness, meant), request
+
+
+def understood(parser: Parser, text: str) -> tuple[Request, Named]:
+    """What a query asks for and what it names, a faction said only to set the scene made quieter (corpus.scene)."""
+    request = understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
+    named = named_in(parser, text)
+    scene = scene_factions(parser.names, parser.known.vocabulary, text, named) if parser.names else frozenset()
+    return quieter(request, named, parser.names, text, scene) if scene else (request, named)
 
 
 def closeness_of(parser: Parser, text: str) -> tuple[meaning.Closeness | None, meaning.Closeness | None]:
@@ -226,13 +234,6 @@ def read_as(parser: Parser, text: str) -> str:
     ("pds2" is "pds2 (pds, unit upgrade, space cannon)"): the encoder knows English, not players' words."""
     terms = [t for t in parser.known.vocabulary.meanings(text) if t not in text.lower()]
     return f"{text} ({', '.join(terms)})" if terms else text
-
-
-def asking(text: str) -> str:
-    """The sentences of a question that ask, when some others do not ("" otherwise)."""
-    spans = [text[start:end].strip() for start, end in sentences(text)]
-    asked = [span for span in spans if span.endswith("?")]
-    return " ".join(asked) if asked and len(asked) < len(spans) else ""
 
 
 def closest_rules(closeness: meaning.Closeness, scores: TermScores, only: Only,
