@@ -64,10 +64,9 @@ def prepared(corpus: Corpus, questions: list[dict]) -> list[tuple]:
     with corpus.searcher() as searcher:
         for q in questions:
             text = parser.known.joined(search.clean_query(q["q"]))
-            request = search.understand(text, parser.known.vocabulary, parser.known.cards, parser.known.indexed)
+            request, named = search.understood(parser, text)
             exclude = frozenset(parser.scores.number[i] for i in q["exclude"] if i in parser.scores.number)
             found, pages = search.candidates(searcher, parser.scores, request, search.Only(), 10, exclude)
-            named = search.named_in(parser, text)
             lrr = [r for r in q["rules"] if corpus.by_id[r].kind == "rule"]
             closeness, asked = search.closeness_of(parser, text)
             meant = [] if asked is None else search.closest_rules(asked, parser.scores, search.Only(), exclude)
