@@ -316,3 +316,32 @@ def test_matriarch_and_fighters_can_be_picked_for_an_invasion_on_a_phone(page):
     expect(page.locator(".rs-step strong", has_text="Matriarch: fighters invade")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
+
+def test_a_side_with_no_ships_once_over_capacity_is_removed_gets_a_plain_answer(page):
+    # A lone Fighter I has no capacity to stay in: it is removed before combat, which then never starts.
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_widget(page, "/rules/space-combat")
+    fill_side(page, "a", ["Fighter I*1"])
+    fill_side(page, "d", ["Cruiser I*1"])
+    verdict = page.locator(".rs-no-combat")
+    expect(verdict).to_have_text("No combat round is fought: the defender wins before combat (see the steps).")
+    expect(page.locator(".rs-removed")).to_have_text("Removed for capacity before combat (16.3): "
+                                                     "the attacker's 1 × Fighter I.")
+    expect(page.locator(".rs-defender")).to_have_text("100%")
+    # No chart of a certain outcome, no round-by-round table of a round never fought.
+    expect(page.locator(".rs-result .rs-chart")).to_have_count(0)
+    expect(page.locator(".rs-by-round")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Both sides removed: a draw, said as much.
+    page.locator("input[name=d]").first.fill("Fighter I*2")
+    expect(verdict).to_have_text("No combat round is fought: neither side has ships left to fight, a draw "
+                                 "(see the steps).")
+    expect(page.locator(".rs-removed")).to_have_text("Removed for capacity before combat (16.3): the attacker's "
+                                                     "1 × Fighter I; the defender's 2 × Fighter I.")
+    # A space dock keeps the fighter: against the cruiser, the combat is fought again.
+    assert "Space Dock I" in offered(page, "a")
+    page.locator("input[name=d]").first.fill("Cruiser I*1")
+    fill_side(page, "a", ["Fighter I*1", "Space Dock I*1"])
+    expect(page.locator(".rs-by-round")).to_be_visible()
+    expect(verdict).to_have_count(0)
+    expect(page.locator(".rs-removed")).to_have_count(0)

@@ -82,3 +82,28 @@ def survivor_rows(result: dict) -> list[list[str]]:
             rows.append([side.capitalize(), unit["name"], str(unit["count"]), num(unit["expected"])])
     return rows
 
+
+def before_combat(result: dict) -> str | None:
+    """How a battle in which no combat round is fought ends, in words (rounds_expected is 0: over capacity or
+    Space Cannon Offense left a side nothing to fight with, or the defender had no ground forces), else None."""
+    if result.get("rounds_expected") != 0:
+        return None
+    outcome = result.get("outcome", {})
+    fighters = "ships" if result.get("ability") == "space_combat" else "ground forces"
+    for key, words in (("attacker", "the attacker wins before combat"), ("defender", "the defender wins before combat"),
+                       ("draw", f"neither side has {fighters} left to fight, a draw")):
+        if outcome.get(key, 0) > 1 - 1e-9:
+            return words
+    return "the battle is decided before combat"
+
+
+def removed_before_combat(result: dict) -> str:
+    """The units removed for capacity, by side ("the attacker's 1 × Fighter I; the defender's 2 × Fighter I"),
+    for a battle in which no combat round is fought (so the counts are whole); "" for none."""
+    parts = []
+    for side in ("attacker", "defender"):
+        gone = [f"{num(unit['excess_removed'])} × {unit['name']}"
+                for unit in result.get("survivors", {}).get(side, []) if unit.get("excess_removed")]
+        if gone:
+            parts.append(f"the {side}'s {', '.join(gone)}")
+    return "; ".join(parts)

@@ -204,6 +204,16 @@ class Widget:
         return battle.round_rows(self.result)
 
     @property
+    def before_combat(self) -> str | None:
+        """How the battle ends when no combat round is fought, in words; None when one may be."""
+        return battle.before_combat(self.result)
+
+    @property
+    def removed_before_combat(self) -> str:
+        """The units removed for capacity in a battle where no combat round is fought, by side."""
+        return battle.removed_before_combat(self.result)
+
+    @property
     def survivor_rows(self) -> list[list[str]]:
         """Expected survivors per unit type per side."""
         return battle.survivor_rows(self.result)
