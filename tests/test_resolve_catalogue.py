@@ -85,6 +85,16 @@ def test_catalogue_order_is_stable():
     assert catalogue() == catalogue()
 
 
+@pytest.mark.parametrize(("ability", "name"), [
+    ("invasion", "Matriarch"), ("invasion", "Fighter I"),  # Matriarch's fighters invade
+    ("invasion", "Visz El Vir"), ("ground_combat", "Visz El Vir"),  # its mechs roll one more die
+    ("space_combat", "Space Dock I"),  # keeps fighters without capacity
+])
+def test_battle_pickers_offer_the_units_whose_cards_change_that_battle(ability, name):
+    # The resolver applies each of these there; a picker without them left it to the API alone.
+    assert _entry(name)["id"] in {unit["id"] for unit in catalogue(ability)}
+
+
 def test_unknown_picker_names_the_field():
     with pytest.raises(ResolveError, match=r"^ability: unknown ability"):
         catalogue("lasers")

@@ -13,10 +13,8 @@ def modifiers() -> list[dict]:
     return modifier_catalogue()
 
 
-# Units the engine's battle catalogue leaves out of a battle's picker though the resolver applies them there, each
-# with why it is offered: the request takes any unit, so without these the widget's suggestions hid what only
-# the API seemed to know (Matriarch's fighters invading, a space dock keeping fighters in space).
-EXTRAS = {
+# Why a battle's picker offers a unit that neither fights nor fires there: its card changes the battle.
+HINTS = {
     "space_combat": (
         (lambda u: u.fighter_allowance > 0, lambda u: f"keeps {u.fighter_allowance} fighters without capacity"),
     ),
@@ -31,23 +29,16 @@ EXTRAS = {
 }
 
 
-def _why(ability: str, unit: Unit) -> str | None:
-    """Why a unit the engine's picker leaves out is offered in this battle, or None when it is not."""
-    return next((why(unit) for keep, why in EXTRAS.get(ability, ()) if keep(unit)), None)
+def _why(ability: str, unit: Unit) -> str:
+    """Why a unit is offered in this battle when its card, not its values, is the reason ("" otherwise)."""
+    return next((why(unit) for keep, why in HINTS.get(ability, ()) if keep(unit)), "")
 
 
 @functools.cache
 def picker_units(ability: str) -> tuple[tuple[dict, str], ...]:
-    """A battle's picker: the engine's catalogue for it and the units EXTRAS adds, in catalogue order, each with
-    why it was added ("" for the engine's own)."""
-    own = {unit["id"]: unit for unit in catalogue(ability)}
-    every = {unit["id"]: unit for unit in catalogue(None)}
-    out = []
-    for unit in load().units:
-        why = None if unit.id in own else _why(ability, unit)
-        if unit.id in own or why:
-            out.append((own.get(unit.id) or every[unit.id], why or ""))
-    return tuple(out)
+    """A battle's picker: the engine's catalogue for it, in catalogue order, each unit with its hint ("" for most)."""
+    units = {unit.id: unit for unit in load().units}
+    return tuple((unit, _why(ability, units[unit["id"]])) for unit in catalogue(ability))
 
 
 TAIL = 0.0005  # rows stop once the battle is still going less often than this

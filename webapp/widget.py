@@ -100,7 +100,7 @@ class Widget:
 
     def names(self, picker: str) -> list[tuple[str, str]]:
         """A row's suggestions: each catalogue unit's name and what it rolls or costs (in a battle, also why a
-        unit the engine's picker leaves out is offered: webapp.battle.EXTRAS)."""
+        unit offered for its card is there: webapp.battle.HINTS)."""
         if picker in BATTLES:  # a unit added for its card says why; one that does not fight, only why
             return [(unit["name"], "; ".join(filter(None, (_hint(unit, picker) if unit["combat"] or not why else "", why))))
                     for unit, why in battle.picker_units(picker)]

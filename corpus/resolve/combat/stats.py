@@ -112,10 +112,13 @@ def spec(unit: Unit) -> Spec:
 
 
 def picker(ability: str, unit: Unit) -> bool:
-    """Whether a battle's unit picker offers a catalogue unit."""
+    """Whether a battle's unit picker offers a catalogue unit: those that fight or fire there, and those whose
+    card changes the battle (a space dock's fighters kept without capacity, Visz El Vir's mechs' extra die,
+    Matriarch's fighters invading, and so the fighters themselves)."""
     s = spec(unit)
     if ability == "space_combat":
-        return (s.ship and s.combat is not None) or s.space_cannon is not None or s.ground
+        return (s.ship and s.combat is not None) or s.space_cannon is not None or s.ground or unit.fighter_allowance > 0
     if ability == "ground_combat":
-        return s.ground
-    return s.ground or s.bombardment is not None or (s.space_cannon is not None and not s.ship) or s.planetary_shield
+        return s.ground or unit.mech_extra_dice > 0
+    return (s.ground or s.bombardment is not None or (s.space_cannon is not None and not s.ship) or s.planetary_shield
+            or unit.mech_extra_dice > 0 or unit.fighters_invade or unit.type == "fighter")
