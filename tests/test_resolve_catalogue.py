@@ -91,8 +91,9 @@ def test_catalogue_order_is_stable():
     ("space_combat", "Space Dock I"),  # keeps fighters without capacity
 ])
 def test_battle_pickers_offer_the_units_whose_cards_change_that_battle(ability, name):
-    # The resolver applies each of these there; a picker without them left it to the API alone.
-    assert _entry(name)["id"] in {unit["id"] for unit in catalogue(ability)}
+    # The resolver applies each of these there; a picker without them left it to the API alone. Each says why.
+    offered = {unit["id"]: unit for unit in catalogue(ability)}
+    assert offered[_entry(name)["id"]]["why"]
 
 
 def test_unknown_picker_names_the_field():

@@ -1,44 +1,13 @@
 """A battle's answer as the tables the resolver widget shows (round by round, survivors)."""
 from __future__ import annotations
 
-import functools
-
-from corpus.resolve import catalogue, modifier_catalogue
-from corpus.resolve.units import Unit, load
+from corpus.resolve import modifier_catalogue
 from webapp.charts import num, pct
 
 
 def modifiers() -> list[dict]:
     """The modifiers a side may bring, from the engine's catalogue: key, card, text."""
     return modifier_catalogue()
-
-
-# Why a battle's picker offers a unit that neither fights nor fires there: its card changes the battle.
-HINTS = {
-    "space_combat": (
-        (lambda u: u.fighter_allowance > 0, lambda u: f"keeps {u.fighter_allowance} fighters without capacity"),
-    ),
-    "ground_combat": (
-        (lambda u: u.mech_extra_dice > 0, lambda u: f"+{u.mech_extra_dice} die for each mech"),
-    ),
-    "invasion": (
-        (lambda u: u.fighters_invade, lambda u: "its side's fighters can invade"),
-        (lambda u: u.type == "fighter", lambda u: "invades with Matriarch"),
-        (lambda u: u.mech_extra_dice > 0, lambda u: f"+{u.mech_extra_dice} die for each mech"),
-    ),
-}
-
-
-def _why(ability: str, unit: Unit) -> str:
-    """Why a unit is offered in this battle when its card, not its values, is the reason ("" otherwise)."""
-    return next((why(unit) for keep, why in HINTS.get(ability, ()) if keep(unit)), "")
-
-
-@functools.cache
-def picker_units(ability: str) -> tuple[tuple[dict, str], ...]:
-    """A battle's picker: the engine's catalogue for it, in catalogue order, each unit with its hint ("" for most)."""
-    units = {unit.id: unit for unit in load().units}
-    return tuple((unit, _why(ability, units[unit["id"]])) for unit in catalogue(ability))
 
 
 TAIL = 0.0005  # rows stop once the battle is still going less often than this

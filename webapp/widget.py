@@ -100,10 +100,11 @@ class Widget:
 
     def names(self, picker: str) -> list[tuple[str, str]]:
         """A row's suggestions: each catalogue unit's name and what it rolls or costs (in a battle, also why a
-        unit offered for its card is there: webapp.battle.HINTS)."""
+        unit offered for its card is there: the catalogue's "why")."""
         if picker in BATTLES:  # a unit added for its card says why; one that does not fight, only why
-            return [(unit["name"], "; ".join(filter(None, (_hint(unit, picker) if unit["combat"] or not why else "", why))))
-                    for unit, why in battle.picker_units(picker)]
+            return [(unit["name"], "; ".join(filter(None, (_hint(unit, picker) if unit["combat"] or not unit["why"]
+                                                           else "", unit["why"]))))
+                    for unit in catalogue(picker)]
         return [(unit["name"], _hint(unit, picker)) for unit in catalogue(picker)]
 
     def href(self, url: str | None) -> str | None:

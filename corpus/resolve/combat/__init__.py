@@ -15,7 +15,7 @@ from .request import BATTLES, BattleRequest, parse_battle
 from .rounds import Totals, run
 from .build import build_side
 from .space import first_round
-from .stats import picker, spec
+from .stats import card_reason, picker, spec
 from .trade import trade, traders
 
 __all__ = ["BATTLES", "Battle", "battle_units", "fight", "modifier_catalogue", "resolve_battle"]
@@ -84,7 +84,7 @@ def battle_units(ability: str) -> list[dict]:
         if picker(ability, unit):
             s = spec(unit)
             combat = None if s.combat is None else combat_dict(s.combat, s.per_opponent_ship)
-            out.append({**unit.to_dict(), "combat": combat, "class": s.klass})
+            out.append({**unit.to_dict(), "combat": combat, "class": s.klass, "why": card_reason(ability, unit)})
     return out
 
 

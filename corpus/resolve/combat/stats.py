@@ -113,12 +113,25 @@ def spec(unit: Unit) -> Spec:
 
 def picker(ability: str, unit: Unit) -> bool:
     """Whether a battle's unit picker offers a catalogue unit: those that fight or fire there, and those whose
-    card changes the battle (a space dock's fighters kept without capacity, Visz El Vir's mechs' extra die,
-    Matriarch's fighters invading, and so the fighters themselves)."""
+    card changes the battle (card_reason)."""
     s = spec(unit)
     if ability == "space_combat":
-        return (s.ship and s.combat is not None) or s.space_cannon is not None or s.ground or unit.fighter_allowance > 0
-    if ability == "ground_combat":
-        return s.ground or unit.mech_extra_dice > 0
-    return (s.ground or s.bombardment is not None or (s.space_cannon is not None and not s.ship) or s.planetary_shield
-            or unit.mech_extra_dice > 0 or unit.fighters_invade or unit.type == "fighter")
+        fights = (s.ship and s.combat is not None) or s.space_cannon is not None or s.ground
+    elif ability == "ground_combat":
+        fights = s.ground
+    else:
+        fights = s.ground or s.bombardment is not None or (s.space_cannon is not None and not s.ship) or s.planetary_shield
+    return fights or bool(card_reason(ability, unit))
+
+
+def card_reason(ability: str, unit: Unit) -> str:
+    """Why a battle's picker offers a unit for what its card does there ("" when it is not so offered)."""
+    if ability == "space_combat" and unit.fighter_allowance:
+        return f"keeps {unit.fighter_allowance} fighters without capacity"
+    if ability in ("ground_combat", "invasion") and unit.mech_extra_dice:
+        return f"+{unit.mech_extra_dice} die for each mech"
+    if ability == "invasion" and unit.fighters_invade:
+        return "its side's fighters can invade"
+    if ability == "invasion" and unit.type == "fighter":
+        return "invades with Matriarch"
+    return ""
