@@ -33,6 +33,8 @@ def test_a_units_values_are_searched_as_its_text(default_corpus):
 @pytest.mark.parametrize(("query", "rule"), [
     ("run away from a space fight", "78.4"),  # retreat
     ("can I tank the PDS hits with my dreadnought", "87.4"),  # Sustain Damage
+    # "my fleet" is ships, not the fleet pool: the rule that blocks the way comes first.
+    ("Can my fleet just fly past a lone enemy destroyer, or does it block the route?", "58.4b"),
 ])
 def test_players_words_for_game_actions(default_corpus, query, rule):
     assert any(i == rule or i.startswith(rule) and i[len(rule)].isalpha() for i in ids(default_corpus.search(query), 3))
