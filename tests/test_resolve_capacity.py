@@ -1,9 +1,12 @@
 """Capacity in a space combat (16): ground forces in the space area need room on the ships as fighters do."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
-from hand_battles import carrier_and_fighters
+from corpus.resolve.steps import num
+from hand_battles import binomial, carrier_and_fighters
 from test_resolve_battle import EXACT, side, space
 
 
@@ -68,3 +71,31 @@ def test_a_retreat_carries_ground_forces_before_fighters():
     assert answer["outcome"]["retreat"] == pytest.approx(retreat, abs=EXACT)
     assert _unit(answer, "defender", "Fighter I")["expected"] == pytest.approx(3 * (1 - retreat), abs=EXACT)
     assert _unit(answer, "defender", "Infantry II")["expected"] == pytest.approx(4, abs=EXACT)
+
+
+def _left_behind_in_round_two() -> Fraction:
+    """Expected Fighter I a Cruiser II (capacity 1) leaves behind when it retreats at the end of round 2 with 3 of
+    them (kept in the system by a space dock) against a Cruiser I, by hand. Each round the Cruiser I (40%) takes a
+    fighter; if any of the defender's dice hits (cruiser 50%, each fighter 20%), the attacker is gone and the
+    defender wins, keeping its fighters (the dock's room for 3)."""
+    hit, expected = Fraction(4, 10), Fraction(0)
+    for a, pa in enumerate(binomial(1, hit)):
+        for b, pb in enumerate(binomial(1, hit)):
+            # Both rounds fought with the defender missing every die: 3 fighters in round 1, 3 - a in round 2.
+            misses = Fraction(1, 2) * Fraction(8, 10) ** 3 * Fraction(1, 2) * Fraction(8, 10) ** (3 - a)
+            expected += pa * pb * misses * max(0, 3 - a - b - 1)
+    return expected
+
+
+@pytest.mark.parametrize("defender, retreat_round, left", [
+    # The cruiser carries 1 fighter; the ones beyond stay behind with no ship and are removed (78.7b, 16.3).
+    ((("Cruiser II", 1), ("Fighter I", 3)), 2, _left_behind_in_round_two()),
+    # Nothing can carry the lone fighter: both miss (0.6 * 0.8) and it is removed as its side retreats.
+    ((("Fighter I", 1),), 1, Fraction(6, 10) * Fraction(8, 10)),
+])
+def test_fighters_a_retreat_leaves_behind_count_as_removed(defender, retreat_round, left):
+    answer = space(side(("Cruiser I", 1)), side(("Space Dock I", 1), *defender),
+                   retreat={"side": "defender", "round": retreat_round})
+    assert _unit(answer, "defender", "Fighter I").get("excess_removed", 0) == pytest.approx(float(left), abs=EXACT)
+    assert "defender's " + num(float(left)) + " × Fighter I" in next(
+        s for s in answer["steps"] if s["rule"] == "16.3c")["text"]

@@ -54,7 +54,8 @@ def after_capacity(side: Side, state: State, extra: Room, load: Load = None) -> 
 
 def end_of_combat(battle: Battle, role: str) -> EndOfCombat:
     """Expected units of a side when the combat is over; in a space combat, after 16.3c (a side that retreated
-    keeps what 78.7b let it take away). What capacity removed before the combat is in the battle's opening."""
+    keeps what 78.7b let it take away; what it left behind counts as removed). What capacity removed before the
+    combat is in the battle's opening."""
     side = getattr(battle.chain, role)
     which = 0 if role == "attacker" else 1
     space = battle.request.ability == "space_combat"
@@ -78,4 +79,6 @@ def end_of_combat(battle: Battle, role: str) -> EndOfCombat:
         for j, (spec, _) in enumerate(side.cargo):
             left[j] += p * kept.kept.get(spec, have[spec])
             left_removed[j] += p * (have[spec] - kept.kept.get(spec, have[spec]))
+    # The fighters a retreat left behind are gone from the end states; they were removed for capacity too.
+    removed = [r + gone for r, gone in zip(removed, battle.totals.left_behind.get(role, [0.0] * len(removed)))]
     return EndOfCombat(tuple(expected), tuple(removed), over, tuple(left), tuple(left_removed))

@@ -72,7 +72,8 @@ def _units(counts: dict) -> str:
 
 def end_steps(battle: Battle) -> list[Step]:
     """Fighters and ground forces beyond capacity at the end of a space combat (16.3c), when a side has any."""
-    parts, kept = [], 0.0
+    parts, kept, left = [], 0.0, False
+    retreating = battle.request.retreat[0] if battle.request.retreat else None
     for role in ("attacker", "defender"):
         end = end_of_combat(battle, role)
         side = getattr(battle.chain, role)
@@ -80,12 +81,16 @@ def end_steps(battle: Battle) -> list[Step]:
                 *((s.name, n) for (s, _), n in zip(side.cargo, end.cargo_removed))]
         parts += [f"{role}'s {num(n)} × {name}" for name, n in gone if n]
         kept += end.over_capacity
+        left = left or (role == retreating and any(n for _, n in gone))
     if not parts and not kept:
         return []
     text = ("Fighters and ground forces in the space area do not count against capacity during combat; at the end "
             "of combat, any beyond the capacity of the ships left (and a space dock's room for fighters) are "
             "removed, the first in the side's destroy order first (16.3a lets the player choose; order says "
             "otherwise). ")
+    if left:
+        text += ("Those a retreating side's ships cannot carry away stay behind with no ship and are removed as it "
+                 "leaves (78.7b, 16.3): they are counted here too. ")
     if parts:
         text += (f"Expected removed: {', '.join(parts)}. The expected survivors are counted after this; the "
                  "chances of winning are not changed (a side that wins with fighters alone still wins). ")

@@ -5,6 +5,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .assign import State
 from .markov import ATTACKER, DEFENDER, DRAW, MASK, RETREAT, SHIFT, Chain, Joint
 from .retreat import retreat_state
 from .room import Load
@@ -36,6 +37,9 @@ class Totals:
     held: float = 0.0
     # Per side, the chance that it destroyed its Exotrireme II after round 1 to destroy the opponent's ships.
     traded: dict[str, float] = field(default_factory=dict)
+    # Per side, the expected units of each type (in its state's order) that its retreat left behind, with no ship
+    # to carry them, and so removed (78.7b, 16.3): the booked end states no longer have them.
+    left_behind: dict[str, list[float]] = field(default_factory=dict)
 
     def row(self, round_no: int) -> list[float]:
         """The table row of a round."""
@@ -52,6 +56,12 @@ class Totals:
         """Chance of ending in a final state."""
         key = (joint, retreat, loads)
         self.ended[key] = self.ended.get(key, 0.0) + weight
+
+    def leave(self, role: str, before: State, after: State, weight: float) -> None:
+        """Chance-weighted units a side's retreat left behind: what `before` has and `after` lacks."""
+        row = self.left_behind.setdefault(role, [0.0] * len(before))
+        for i, ((n, _), (k, _)) in enumerate(zip(before, after)):
+            row[i] += weight * (n - k)
 
     def after(self, round_no: int, weight: float) -> None:
         """Chance that the combat ended after exactly `round_no` rounds."""
@@ -119,7 +129,10 @@ def _settle(chain: Chain, totals: Totals, mass: dict[Joint, float], round_no: in
             live[joint] = weight
             continue
         if chain.live(joint):
-            joint = _retreated(chain, joint, retreat[0], loads)
+            left = _retreated(chain, joint, retreat[0], loads)
+            which = 0 if retreat[0] == "attacker" else 1
+            totals.leave(retreat[0], chain.states(joint)[which], chain.states(left)[which], weight)
+            joint = left
         # A retreat is an outcome only when some unit got away; with none left, the opponent wins (78.10).
         gone = chain.live(joint)
         totals.end(joint, weight, gone, loads)
