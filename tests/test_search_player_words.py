@@ -50,3 +50,9 @@ def test_knocked_out_of_the_game_reads_as_eliminated(default_corpus):
 def test_cannot_against_can_finds_the_rule_that_settles_it(default_corpus, query):
     # Both words are stopwords (searched for, they find nothing); said against each other, they ask 1.6.
     assert default_corpus.search(query).hits[0].id == "1.6"
+
+
+def test_following_a_card_is_its_secondary(default_corpus):
+    # "follow" is the table's word for a secondary ability: the Trade card's own rules come first, not
+    # the rules of trading (transactions).
+    assert default_corpus.search("who can follow trade").hits[0].id.startswith("92.")

@@ -96,6 +96,10 @@ def test_short_query_expands_an_everyday_word():
     assert meanings("so") == ["secret objective"]
 
 
+def test_following_a_strategy_card_is_its_secondary_ability():
+    assert meanings("can I follow warfare with no tokens") == ["secondary ability"]
+
+
 def test_my_fleet_is_ships_but_fleet_tokens_are_the_fleet_pool():
     assert meanings("can my fleet just fly past one lone destroyer on the way") == ["move through"]
     assert meanings("what do the fleet tokens do in the status phase") == ["fleet pool"]
