@@ -87,6 +87,12 @@ def test_search_kind_filters(client):
     assert results and {r["kind"] for r in results} == {"note"}
 
 
+def test_filters_are_read_in_any_letter_case(client):
+    body = client.get("/api/search?q=space+cannon&kind=NOTE&source=%20TiRules").json
+    assert (body["kind"], body["source"]) == ("note", "tirules")
+    assert body["results"] and {r["kind"] for r in body["results"]} == {"note"}
+
+
 def test_short_prefix_completes_page_titles(client):
     ids = [r["id"] for r in client.get("/api/search?q=spa").json["results"]]
     assert "space-cannon" in ids

@@ -47,14 +47,24 @@ def parse_args(args) -> tuple[str, str | None, str | None, int]:
     """q, kind, source and limit from request args; a bad one is a BadParameter naming it."""
     config = current_app.config
     query = query_text(args.get("q") or "", config["MAX_QUERY_CHARS"])
-    kind = args.get("kind") or None
+    # Filter values are names, not words a player spells: "RULE" and " Wiki" mean what they say.
+    kind = (args.get("kind") or "").strip().lower() or None
     if kind is not None and kind not in KINDS:
         raise BadParameter("kind", f"must be one of {', '.join(KINDS)}")
-    source = args.get("source") or None
-    if source is not None and source not in source_names():
-        raise BadParameter("source", f"must be one of {', '.join(source_names())}")
+    source = _source(args.get("source") or "")
     limit = whole_number(args.get("limit"), "limit", 1, config["MAX_SEARCH_LIMIT"], config["SEARCH_LIMIT"])
     return query, kind, source, limit
+
+
+def _source(given: str) -> str | None:
+    """The source name given, matched in any letter case (None for none); a BadParameter if unknown."""
+    if not given.strip():
+        return None
+    names = source_names()
+    found = next((name for name in names if name.lower() == given.strip().lower()), None)
+    if found is None:
+        raise BadParameter("source", f"must be one of {', '.join(names)}")
+    return found
 
 
 def source_names() -> list[str]:
