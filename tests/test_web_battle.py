@@ -22,7 +22,9 @@ CANONICAL = [
     "ability=invasion&a=Infantry+I*3&a=Dreadnought+I*2&am=plasma_scoring&d=Infantry+I*2&d=PDS+I*1",
     "ability=space_combat&a=Cruiser+II*2&d=Carrier+I*1&d=PDS+II*1@adj",
     "ability=space_combat&a=Cruiser+II*2&a=Fighter+II*2&ao=Cruiser+II,+Fighter+II&d=Dreadnought+I*1",
+    "ability=space_combat&a=Exotrireme+II*1&a=Cruiser+I*1&ax=after_first_round&d=Dreadnought+I*1&d=Cruiser+I*2",
 ]
+EXOTRIREME = CANONICAL[-1]
 
 
 @pytest.mark.parametrize("slug, ability", BATTLE_PAGES.items())
@@ -114,9 +116,38 @@ def test_battle_form_resubmits_its_scenario_without_javascript(client, text):
     ("ability=ground_combat&a=Infantry&d=Infantry&retreat=attacker@1", "Retreat", "retreat"),
     ("ability=space_combat&a=Carrier&d=Carrier&do=Fighter", "Defender's order, entry 1", "do"),
     ("ability=ground_combat&a=Infantry&d=Infantry&am=plasma_scoring", "Attacker's modifiers, entry 1", "am"),
+    ("ability=space_combat&a=Carrier&d=Carrier&dx=after_first_round", "Defender's destroy Exotrireme box", "dx"),
 ])
 def test_battle_error_names_its_field_and_control(client, text, field, invalid):
     # The form names the box in its own words, not the API's field path (attacker.units[0].name).
     fragment = html(client, f"/resolver/space-combat?{text}")
     assert re.search(rf'role="alert">{re.escape(field)}: ', unescape(fragment))
     assert f'data-invalid="{invalid}"' in fragment
+
+
+def exotrireme_boxes(form: str) -> dict[str, str]:
+    """Each side's Exotrireme II box (its form key -> its label's markup)."""
+    return dict(re.findall(r'<label class="rs-small rs-exotrireme" data-exotrireme[^>]*><input type="checkbox" '
+                           r'name="(\w)x"(.*?)</label>', form, re.S))
+
+
+def test_only_a_side_with_an_exotrireme_ii_is_offered_to_destroy_it(client):
+    empty = exotrireme_boxes(widget(html(client, "/rules/space-combat")))
+    assert set(empty) == {"a", "d"} and all("disabled" in box for box in empty.values())
+    page = widget(html(client, "/rules/space-combat?" + EXOTRIREME.replace("&ax=after_first_round", "")))
+    boxes = exotrireme_boxes(page)
+    assert "disabled" not in boxes["a"] and "checked" not in boxes["a"] and "disabled" in boxes["d"]
+    assert 'data-exotrireme="a"' in page
+    assert 'data-exotrireme hidden><input type="checkbox" name="dx"' in page
+    assert "rs-exotrireme" not in widget(html(client, "/rules/ground-combat"))  # a space combat's choice only
+
+
+def test_destroying_the_exotrireme_shows_the_answer_the_api_gives(client):
+    request = decode(MultiDict(parse_qsl(EXOTRIREME)))
+    assert request["attacker"]["destroy_exotrireme"] == "after_first_round"
+    page = widget(html(client, f"/rules/space-combat?{EXOTRIREME}"))
+    assert "checked" in exotrireme_boxes(page)["a"]
+    shown = re.search(r'class="rs-attacker">([\d.]+)%<', page)[1]
+    traded, kept = (post(client, body).json["outcome"]["attacker"] for body in (
+        request, {**request, "attacker": {"units": request["attacker"]["units"]}}))
+    assert shown == f"{traded * 100:.2f}".rstrip("0").rstrip(".") and traded != pytest.approx(kept)

@@ -1,10 +1,13 @@
 """The battle widget in Chromium: units whose cards the resolver applies can be picked where they matter."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 from browser_fixtures import needs_chromium
 from test_web_resolver_browser import open_widget
+from webapp.charts import pct
 
 pytestmark = needs_chromium()
 
@@ -101,3 +104,38 @@ def test_a_side_with_no_ships_once_over_capacity_is_removed_gets_a_plain_answer(
     expect(page.locator(".rs-by-round")).to_be_visible()
     expect(verdict).to_have_count(0)
     expect(page.locator(".rs-removed")).to_have_count(0)
+
+
+def test_a_side_with_an_exotrireme_ii_may_destroy_it_and_the_form_answers_as_the_api(page):
+    open_widget(page, "/rules/space-combat")
+    fill_side(page, "a", ["Cruiser I*1"])
+    fill_side(page, "d", ["Dreadnought I*1", "Cruiser I*2"])
+    boxes, attacker = page.locator("label[data-exotrireme]"), page.locator(".rs-attacker")
+    expect(page.locator(".rs-by-round")).to_be_visible()
+    expect(boxes.nth(0)).to_be_hidden()
+    expect(boxes.nth(1)).to_be_hidden()
+    alone = attacker.text_content()
+    fill_side(page, "a", ["Exotrireme II*1", "Cruiser I*1"])
+    expect(boxes.nth(0)).to_be_visible()  # the attacker's only: the defender has none
+    expect(boxes.nth(1)).to_be_hidden()
+    expect(attacker).not_to_have_text(alone)
+    kept = attacker.text_content()
+    page.locator("input[name=ax]").check()
+    expect(page.locator(".rs-step strong", has_text="Exotrireme II: destroyed to destroy 2 ships")).to_have_count(1)
+    expect(attacker).not_to_have_text(kept)
+    expect(page.locator(".rs-permalink")).to_have_attribute("href", re.compile(r"&ax=after_first_round&"))
+    body = {"ability": "space_combat",
+            "attacker": {"units": [{"name": "Exotrireme II"}, {"name": "Cruiser I"}],
+                         "destroy_exotrireme": "after_first_round"},
+            "defender": {"units": [{"name": "Dreadnought I"}, {"name": "Cruiser I", "count": 2}]}}
+    api = page.request.post("/api/resolve", data=body).json()
+    expect(attacker).to_have_text(pct(api["outcome"]["attacker"]))
+    # Taken out again, the Exotrireme's box goes, unticked, and no error about it is shown.
+    page.locator("input[name=a]").first.fill("")
+    expect(boxes.nth(0)).to_be_hidden()
+    expect(attacker).to_have_text(alone)
+    expect(page.locator(".rs-error")).to_be_hidden()
+    expect(page.locator("input[name=ax]")).not_to_be_checked()
+    fill_side(page, "a", ["Exotrireme II*1"])
+    expect(boxes.nth(0)).to_be_visible()
+    expect(attacker).to_have_text(kept)

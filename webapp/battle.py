@@ -1,8 +1,12 @@
 """A battle's answer as the tables the resolver widget shows (round by round, survivors)."""
 from __future__ import annotations
 
-from corpus.resolve import modifier_catalogue
+from werkzeug.datastructures import MultiDict
+
+from corpus.resolve import ResolveError, modifier_catalogue
+from corpus.resolve.units import load
 from webapp.charts import num, pct
+from webapp.scenario import SIDES, decode_count, values
 
 
 def modifiers() -> list[dict]:
@@ -67,3 +71,19 @@ def removed_before_combat(result: dict) -> str:
         if gone:
             parts.append(f"the {side}'s {', '.join(gone)}")
     return "; ".join(parts)
+
+
+def exotrireme_sides(params: MultiDict) -> list[str]:
+    """The form keys ("a", "d") of the sides whose unit rows name a unit that may destroy itself after a round to
+    destroy ships (Exotrireme II): only they are offered the choice (the request's destroy_exotrireme)."""
+    return [key for key in SIDES.values() if any(_trades(text) for text in values(params, key))]
+
+
+def _trades(text: str) -> bool:
+    """Whether a row ("Exotrireme II*1") names such a unit; a unit in an adjacent system is not in the combat."""
+    if text.lower().rstrip().endswith("@adj"):
+        return False
+    try:
+        return bool(load().get(decode_count(text)["name"], "").destroys_ships_after_round)
+    except ResolveError:  # an unknown name: the answer's error says so
+        return False

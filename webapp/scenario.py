@@ -24,6 +24,8 @@ Scenario query string (the permalink, and the widget's no-JS form fields, which 
                                    (morale_boost@2: in round 2)
     ac=N  dc=N                     a number added to the attacker's / defender's combat rolls
     ao=NAMES  do=NAMES             the order that side destroys its units in, comma-separated ("Fighter II, Carrier II")
+    ax=WHEN  dx=WHEN               when that side destroys its Exotrireme II to destroy 2 ships: after_first_round
+                                   or never (the request's destroy_exotrireme)
     retreat=attacker@N             that side (attacker or defender) announces a retreat in round N
 
 decode() turns the query into the resolver's JSON request and encode() turns one back; blank fields
@@ -202,7 +204,8 @@ def decode(params: MultiDict) -> dict | None:
 
 
 def decode_battle(ability: str, params: MultiDict) -> dict:
-    """A battle: each side's units, modifiers and combat modifier, and a planned retreat."""
+    """A battle: each side's units, modifiers, combat modifier, destroy order and Exotrireme II plan, and a planned
+    retreat."""
     req: dict = {"ability": ability}
     for side, key in SIDES.items():
         req[side] = {"units": [_combatant(v) for v in values(params, key)]}
@@ -212,6 +215,8 @@ def decode_battle(ability: str, params: MultiDict) -> dict:
             req[side]["combat_modifier"] = _number(params[f"{key}c"])
         if params.get(f"{key}o", "").strip():
             req[side]["order"] = [name.strip() for name in params[f"{key}o"].split(",") if name.strip()]
+        if params.get(f"{key}x", "").strip():
+            req[side]["destroy_exotrireme"] = params[f"{key}x"].strip()
     retreat = params.get("retreat", "").strip()
     if retreat:
         side, at, round_ = retreat.partition("@")
@@ -278,6 +283,8 @@ def encode_battle(req: dict) -> list[tuple[str, str]]:
             pairs.append((f"{key}c", str(units["combat_modifier"])))
         if units.get("order"):
             pairs.append((f"{key}o", ", ".join(units["order"])))
+        if units.get("destroy_exotrireme"):
+            pairs.append((f"{key}x", units["destroy_exotrireme"]))
     retreat = req.get("retreat")
     if retreat:
         pairs.append(("retreat", f"{retreat['side']}@{retreat.get('round', 1)}"))

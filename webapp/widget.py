@@ -118,10 +118,11 @@ class Widget:
         """The form field (query key) and row the error names, if any."""
         if self.error is None:
             return None
-        side = re.match(r"(attacker|defender)\.(units|modifiers|combat_modifier|order)(?:\[(\d+)\])?",
-                        self.error.field)
-        if side:  # a battle side's rows are a= / d=, its boxes am= / dm=, its number ac=, its order ao=
-            key = SIDES[side[1]] + {"units": "", "modifiers": "m", "combat_modifier": "c", "order": "o"}[side[2]]
+        side = re.match(r"(attacker|defender)\.(units|modifiers|combat_modifier|order|destroy_exotrireme)"
+                        r"(?:\[(\d+)\])?", self.error.field)
+        if side:  # a battle side's rows are a= / d=, its boxes am= / dm=, its number ac=, its order ao=, ax=
+            key = SIDES[side[1]] + {"units": "", "modifiers": "m", "combat_modifier": "c", "order": "o",
+                                    "destroy_exotrireme": "x"}[side[2]]
             return key, int(side[3]) if side[3] and side[2] == "units" else None
         found = re.match(r"(\w+)(?:\[(\d+)\])?(?:\.(\w+))?", self.error.field)
         if found is None:
@@ -215,6 +216,11 @@ class Widget:
         return battle.removed_before_combat(self.result)
 
     @property
+    def exotrireme_sides(self) -> list[str]:
+        """The form keys of the sides offered the Exotrireme II choice (their units have one)."""
+        return battle.exotrireme_sides(self.params)
+
+    @property
     def survivor_rows(self) -> list[list[str]]:
         """Expected survivors per unit type per side."""
         return battle.survivor_rows(self.result)
@@ -223,7 +229,8 @@ class Widget:
 # The form's names for the request's fields, so an error reads as the box it is about, not an API path.
 FIELD_LABELS = {"units": "Units", "build": "Units to produce", "producers": "Producing units", "rolls": "Dice rolled",
                 "seed": "Seed", "targets": "Targets", "modifiers": "Modifiers", "retreat": "Retreat",
-                "ability": "Ability", "combat_modifier": "combat modifier", "order": "order"}
+                "ability": "Ability", "combat_modifier": "combat modifier", "order": "order",
+                "destroy_exotrireme": "destroy Exotrireme box"}
 
 
 def form_error(error: ResolveError) -> str:

@@ -35,10 +35,26 @@
     });
   }
 
+  // A choice only some units have (Exotrireme II's) is offered to the sides whose units the server found one in
+  // (the answer's data-exotrireme: "a", "d"). Returns true when a ticked one was just put away: that answer is
+  // for a request that still had it, so it is asked again without it. A box put away is unticked, so one shown
+  // again agrees with the answer it comes with.
+  function offer(fresh) {
+    if (fresh.dataset.exotrireme === undefined) return false;
+    const sides = fresh.dataset.exotrireme.split(" ");
+    let dropped = false;
+    form.querySelectorAll("label[data-exotrireme] input").forEach((input) => {
+      const shown = sides.includes(input.name.slice(0, -1));  // "ax" is the attacker's ("a")
+      if (!shown && !input.disabled && input.checked) dropped = true;
+      if (!shown) input.checked = false;
+      input.closest("label").hidden = !shown;
+      input.disabled = !shown;
+    });
+    return dropped;
+  }
+
   // The parts are refilled rather than replaced, so screen readers announce the live result and alert.
-  function swap(html) {
-    const fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".rs-answer");
-    if (!fresh) throw new Error("no answer in the response");
+  function swap(fresh) {
     const current = answer();
     [".rs-actions", ".rs-error", ".rs-result"].forEach((part) => {
       const next = fresh.querySelector(part);
@@ -46,6 +62,7 @@
       current.querySelector(part).hidden = next.hidden;
     });
     current.dataset.invalid = fresh.dataset.invalid || "";
+    if (fresh.dataset.exotrireme !== undefined) current.dataset.exotrireme = fresh.dataset.exotrireme;
     markInvalid(current.dataset.invalid);
     const link = current.querySelector(".rs-permalink");
     if (link.getAttribute("href")) history.replaceState(history.state, "", link.getAttribute("href"));
@@ -105,7 +122,10 @@
       const html = await response.text();
       if (mine !== pending) return;
       offline.hidden = true;
-      swap(html);
+      const fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".rs-answer");
+      if (!fresh) throw new Error("no answer in the response");
+      if (offer(fresh)) return run();
+      swap(fresh);
     } catch (err) {
       if (err.name !== "AbortError") offline.hidden = false;
     }
