@@ -16,7 +16,7 @@ NOT_APPLIED = {
     "Eidolon", "Eidolon Landwaster", "Eidolon Terminus",
     "Heaven's Eye", "Iconoclast", "Justicer Rail", "Last Dispatch", "Linkship",
     "Mordred", "Morphwing", "Quantum Manipulator",
-    "Starlancer II", "Starlancer XI", "Strike Wing Alpha (TF)", "Strike Wing Alpha II",
+    "Starlancer II", "Starlancer XI",
     "The Dragon, Fred", "The Egeiro", "Wrath of Kenara",
     "Z-Grav Eidolon",
 }
@@ -44,13 +44,13 @@ def test_only_sentences_about_a_battles_odds_are_kept(text, kept):
 
 
 def test_a_unit_whose_text_is_not_applied_gets_a_step_quoting_it():
-    answer = space(side(("Strike Wing Alpha II", 1)), side(("Cruiser II", 3)))
+    answer = space(side(("Arvicon Rex", 1)), side(("Cruiser II", 3)))
     [step] = _not_applied_steps(answer)
-    assert step["title"] == "Not applied: Strike Wing Alpha II" and step["rule"] == "1.26"
+    assert step["title"] == "Not applied: Arvicon Rex" and step["rule"] == "1.26"
     assert step["authority"] == "card"
-    assert step["text"].startswith("Attacker's Strike Wing Alpha II: \"When this unit uses ANTI-FIGHTER BARRAGE, each "
-                                   "result of 9 or 10 also destroys 1 of your opponent's infantry in the space area "
-                                   "of the active system.\" (its card).")
+    assert step["text"].startswith("Attacker's Arvicon Rex: \"During combat against an opponent whose command token "
+                                   "is not in your fleet pool, apply +2 to the results of this unit's combat rolls.\" "
+                                   "(its card).")
     assert "not apply" in step["text"]
 
 
@@ -70,12 +70,13 @@ def test_a_unit_that_does_not_fight_is_named_too():
 
 
 def test_each_side_names_its_own_unit_once():
-    answer = space(side(("Strike Wing Alpha II", 1), ("Strike Wing Alpha II", 1)), side(("Strike Wing Alpha II", 1)))
+    answer = space(side(("Arvicon Rex", 1), ("Arvicon Rex", 1)), side(("Arvicon Rex", 1)))
     assert [s["text"].split("'")[0] for s in _not_applied_steps(answer)] == ["Attacker", "Defender"]
 
 
 @pytest.mark.parametrize("units", [
     [("Arc Secundus", 1)],  # its repair and shield are applied
+    [("Strike Wing Alpha II", 1), ("Strike Wing Alpha (TF)", 1)],  # their barrage destroys infantry
     [("Eidolon Maximum", 1)],  # a ship too, no hits from unit abilities, repaired each round
     [("Salai Sai Corian", 1)],  # its dice per opposing ship are applied
     [("Dreadnought II", 1), ("Fighter II", 2), ("Infantry II", 1)],  # Direct Hit, movement, coming back later

@@ -133,6 +133,9 @@ class Unit:
     hits_after_sustain: bool = False
     # Ships it may destroy after a round of space combat by destroying itself (Exotrireme II's card).
     destroys_ships_after_round: int = 0
+    # Each 9 or 10 of its Anti-Fighter Barrage also destroys 1 of the opponent's infantry in the space area
+    # (Strike Wing Alpha II's card).
+    afb_destroys_infantry: bool = False
     # The card's sentences that bear on a battle, as printed (the resolver says which it does not apply).
     combat_text: tuple[str, ...] = ()
     # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.

@@ -14,7 +14,7 @@ from .opening import Opening, space_opening
 from .request import BATTLES, BattleRequest, parse_battle
 from .rounds import Totals, run
 from .build import build_side
-from .space import first_round
+from .space import first_round, split
 from .stats import card_reason, picker, spec
 from .trade import trade, traders
 
@@ -65,7 +65,9 @@ def fight(req: BattleRequest) -> Battle:
         roles = traders(req)
         choice = trade(chain, roles) if roles else None
         for loads, start in opening.starts.items():
-            run(chain, start, first_round(chain), max(1, morale), req.retreat, totals, loads, choice)
+            # A barrage that destroys infantry in the space area changes the loads: its combats run apart too.
+            for (left, given), part in split(chain, loads, start).items():
+                run(chain, part, first_round(chain, given), max(1, morale), req.retreat, totals, left, choice)
         return Battle(req, chain, totals, opening)
     start = (invasion_start(chain, req.attacker, req.defender) if req.ability == "invasion"
              else {chain.joint(chain.attacker.initial(), chain.defender.initial()): 1.0})

@@ -1,10 +1,12 @@
-"""The chances of each number of hits a roll produces: binomials for ordinary dice, convolved by group."""
+"""The chances of each number of hits a roll produces: binomials for ordinary dice, convolved by group; the dice of
+a unit ability's roll."""
 from __future__ import annotations
 
 import functools
 from math import comb
 
-from ..dice import convolve
+from ..dice import convolve, hit_faces
+from ..units import Roll
 
 
 @functools.lru_cache(maxsize=8192)
@@ -28,3 +30,15 @@ def _die(faces: int, extra: int) -> list[float]:
     for result in range(1, 11):
         out[(result > 10 - faces) + (extra if result >= 9 else 0)] += 0.1
     return out
+
+
+def ability_dice(rolls: list[tuple[Roll, int]], extra: int, penalty: int = 0) -> tuple[tuple[int, int], ...]:
+    """(hit faces, dice) of a unit-ability roll; extra dice go to the unit most likely to hit."""
+    groups: dict[int, int] = {}
+    for roll, count in rolls:
+        faces = max(0, hit_faces(roll.value) - penalty)
+        groups[faces] = groups.get(faces, 0) + roll.dice * count
+    if extra and groups:
+        best = max(groups)
+        groups[best] += extra
+    return tuple(sorted((f, n) for f, n in groups.items() if n))

@@ -1,14 +1,16 @@
 """The steps of unit cards that change who may use Sustain Damage, Space Cannon or Anti-Fighter Barrage, where hits
 go, what a ship's destruction does, or which units fight with how many dice (Fourth Moon, Moll Terminus, Quetzecoatl,
-Iconoclast Omega, [0.0.1], Van Hauge, The Alastor, Matriarch, Visz El Vir, Shield Paling, Valkyrie Exoskeleton, Exotrireme II), with what the resolver applies."""
+Iconoclast Omega, [0.0.1], Van Hauge, The Alastor, Matriarch, Visz El Vir, Shield Paling, Valkyrie Exoskeleton,
+Exotrireme II, Strike Wing Alpha II), with what the resolver applies."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..steps import Step, pct, plural
+from ..steps import Step, num, pct, plural
 from .assign import Side, steered_by
 from .build import is_mech
-from .space import ability_dice, cannon_rolls
+from .barrage import binomial
+from .space import NINES, ability_dice, barrage_targets, cannon_rolls
 from .stats import Spec
 from .unit_text import card_sentence
 
@@ -37,6 +39,8 @@ def card_steps(battle: Battle) -> list[Step]:
                 steps.append(_strikes_back(battle, side, other, spec))
             if spec.trades_for:
                 steps.append(_trades(battle, side, other, spec))
+            if spec.culls and battle.request.ability == "space_combat":
+                steps.append(_culls(battle, side, other, spec))
     return steps + _fighters_invade(battle) + _mech_dice(battle) + _blocks_afb(battle)
 
 
@@ -197,3 +201,29 @@ def _trades(battle: Battle, side: Side, other: Side, spec: Spec) -> Step:
                 f"the end of round 1 there is no trade. P(the trade is made) = {pct(chance)}")
     return Step("78.8", f"{spec.name}: destroyed to destroy {spec.trades_for} ships",
                 f"{_quote(side, spec, 'trades_for')} Applied here: {what}.", "card")
+
+
+def _culls(battle: Battle, side: Side, other: Side, spec: Spec) -> Step:
+    """Strike Wing Alpha II: each 9 or 10 of its side's barrage also destroys 1 of the opponent's infantry there."""
+    which = 0 if side.role == "attacker" else 1
+    expected, dice = 0.0, 0
+    for loads, start in battle.opening.starts.items():
+        for joint, p in start.items():
+            rolled, targets = barrage_targets(battle.chain, loads, joint)[which]
+            dice = max(dice, rolled)
+            expected += p * sum(q * min(k, targets) for k, q in enumerate(binomial(rolled, NINES)))
+    names = [s.name for s, n in other.cargo if n and s.klass == "infantry"]
+    names += [s.name for s, n in zip(other.specs, other.counts) if n and s.joins and s.klass == "infantry"]
+    if not names:
+        what = f"the {other.role} has no infantry in the space area, so it changes nothing"
+    elif not dice:
+        what = f"no Anti-Fighter Barrage of the {side.role}'s is rolled against the {other.role}, so it changes nothing"
+    else:
+        what = (f"in round 1's Anti-Fighter Barrage, each die of the {side.role}'s {spec.name} units that shows 9 or "
+                f"10 (a hit as well) also destroys 1 of the {other.role}'s infantry in the space area, fighting as "
+                "ships for The Alastor or not, whether or not there are fighters to hit; the player picks the most "
+                f"valuable first (the last in the {other.role}'s destroy order). They are destroyed, not hit. These "
+                f"odds follow each number of 9s and 10s, exactly: expected {num(expected)} "
+                f"{' or '.join(dict.fromkeys(names))} destroyed")
+    return Step("10.1", f"{spec.name}: its barrage destroys infantry",
+                f"{_quote(side, spec, 'culls')} Applied here: {what}.", "card")

@@ -1,24 +1,17 @@
 """Before and in the first round: Space Cannon Offense (77), Assault Cannon, Anti-Fighter Barrage (10, 78.3)."""
 from __future__ import annotations
 
-from ..dice import hit_faces
+from collections import defaultdict
+from itertools import product as each_pair
+
 from ..units import Roll
 from .assign import Side, State, cheapest, denies_sustain, destroy_one, round_start, soak, take_hits
+from .barrage import NINES, UNSPLIT, Given, barrage_hits, binomial, cull_load, cull_state, culling_dice, infantry
+from .hits import ability_dice  # the battle modules import it from here
 from .markov import Chain, Joint, hit_distribution
 from .modifiers import SideMods
 from .request import Group, SideRequest
-
-
-def ability_dice(rolls: list[tuple[Roll, int]], extra: int, penalty: int = 0) -> tuple[tuple[int, int], ...]:
-    """(hit faces, dice) of a unit-ability roll; extra dice go to the unit most likely to hit."""
-    groups: dict[int, int] = {}
-    for roll, count in rolls:
-        faces = max(0, hit_faces(roll.value) - penalty)
-        groups[faces] = groups.get(faces, 0) + roll.dice * count
-    if extra and groups:
-        best = max(groups)
-        groups[best] += extra
-    return tuple(sorted((f, n) for f, n in groups.items() if n))
+from .room import Load
 
 
 def cannon_rolls(groups: tuple[Group, ...], mods: SideMods) -> list[tuple[Roll, int]]:
@@ -121,8 +114,9 @@ def afb_dice(side: Side, state: State, target: Side) -> tuple[tuple[int, int], .
     return ability_dice(rolls, side.mods.extra_dice("anti_fighter_barrage") if rolls else 0)
 
 
-def first_round(chain: Chain):
-    """Round 1 of a space combat: start-of-combat effects, AFB (78.3), then the usual roll."""
+def first_round(chain: Chain, given: Given = UNSPLIT):
+    """Round 1 of a space combat: start-of-combat effects, AFB (78.3), then the usual roll; `given`: how many 9s and
+    10s each side's barrage dice that destroy infantry show (split), those infantry fighting as ships destroyed."""
     def step(joint: Joint) -> list[tuple[Joint, float]]:
         joint = assault_cannon(chain, joint)
         if not chain.live(joint):
@@ -130,10 +124,12 @@ def first_round(chain: Chain):
         a, d = chain.states(joint)
         # Round 1 starts: a ship damaged by Space Cannon Offense that repairs itself each round is repaired.
         a, d = round_start(chain.attacker, a), round_start(chain.defender, d)
-        a_next = receive(chain.attacker, a, hit_distribution(afb_dice(chain.defender, d, chain.attacker)),
-                         fighters_only=True)
-        d_next = receive(chain.defender, d, hit_distribution(afb_dice(chain.attacker, a, chain.defender)),
-                         fighters_only=True)
+        a_hits = barrage_hits(chain.defender, d, chain.attacker, given[1])
+        d_hits = barrage_hits(chain.attacker, a, chain.defender, given[0])
+        # The barrage hits only fighters, so the infantry its 9s and 10s destroy can go first.
+        a, d = cull_state(chain.attacker, a, given[1]), cull_state(chain.defender, d, given[0])
+        a_next = receive(chain.attacker, a, a_hits, fighters_only=True)
+        d_next = receive(chain.defender, d, d_hits, fighters_only=True)
         out = []
         for nxt, p in product(chain, a_next, d_next).items():
             # 78.3a: if a side has no ships left after the barrage, the combat ends at once.
@@ -143,3 +139,39 @@ def first_round(chain: Chain):
                 out.extend((n, p * q) for n, q in chain.step(nxt, 1))
         return out
     return step
+
+
+def split(chain: Chain, loads: tuple[Load, Load],
+          start: dict[Joint, float]) -> dict[tuple[tuple[Load, Load], Given], dict[Joint, float]]:
+    """The openings of a space combat by what its barrage will do to infantry in the space area (barrage.py): per
+    pair of loads left and 9s and 10s rolled, the chance of each opening state."""
+    out: dict = defaultdict(lambda: defaultdict(float))
+    for joint, p in start.items():
+        for key, q in culls(chain, loads, joint).items():
+            out[key][joint] += p * q
+    return {key: dict(part) for key, part in out.items()}
+
+
+def barrage_targets(chain: Chain, loads: tuple[Load, Load], joint: Joint) -> tuple[tuple[int, int], ...]:
+    """From an opening state, per side (the attacker, the defender): its barrage dice that destroy infantry with a 9
+    or 10, and the opponent's infantry in the space area then; none when no round 1 comes."""
+    after = assault_cannon(chain, joint) if chain.live(joint) else joint  # the barrage comes after it, in round 1
+    if not chain.live(after):
+        return (0, 0), (0, 0)
+    a, d = chain.states(after)
+    return ((culling_dice(chain.attacker, a, chain.defender), infantry(chain.defender, d, loads[1])),
+            (culling_dice(chain.defender, d, chain.attacker), infantry(chain.attacker, a, loads[0])))
+
+
+def culls(chain: Chain, loads: tuple[Load, Load], joint: Joint) -> dict[tuple[tuple[Load, Load], Given], float]:
+    """From one opening state: the chance of each (loads left, 9s and 10s per side) of the barrage to come; not
+    split for a side without culling dice or with no infantry of the opponent's to destroy."""
+    chances = [dict(enumerate(binomial(dice, NINES))) if dice and targets else {None: 1.0}
+               for dice, targets in barrage_targets(chain, loads, joint)]
+    if chances == [{None: 1.0}] * 2:
+        return {(loads, UNSPLIT): 1.0}
+    out: dict = defaultdict(float)
+    for (ka, p), (kd, q) in each_pair(chances[0].items(), chances[1].items()):
+        left = (cull_load(chain.attacker, loads[0], kd), cull_load(chain.defender, loads[1], ka))
+        out[left, (ka, kd)] += p * q
+    return dict(out)

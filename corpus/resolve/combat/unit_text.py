@@ -48,6 +48,8 @@ APPLIED = (
                                        r"produces 1 hit", re.I)),
     Applied("trades_for", re.compile(r"after a round of space combat, you may destroy this unit to destroy up to \d "
                                      r"ships", re.I)),
+    Applied("culls", re.compile(r"when this unit uses anti-fighter barrage, each result of 9 or 10 also destroys 1 of "
+                                r"your opponent'?s'? infantry in the space area", re.I)),
     Applied("blocks_space_cannon", re.compile(r"other players cannot use space cannon against your ships", re.I)),
 )
 
