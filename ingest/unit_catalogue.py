@@ -67,6 +67,9 @@ _TRADES = re.compile(r"after a round of space combat, you may destroy this unit 
 # The Argent destroyers' barrage: each 9 or 10 also destroys 1 of the opponent's infantry in the space area.
 _AFB_INFANTRY = re.compile(r"when this unit uses anti-fighter barrage, each result of 9 or 10 also destroys 1 of your "
                            r"opponent'?s'? infantry in the space area", re.I)
+# The Obsidian war sun's Bombardment ignores Planetary Shield.
+_BOMBARDS_THROUGH = re.compile(r"when this unit uses its bombardment ability, it uses it against [^.]*ignoring "
+                               r"planetary shield", re.I)
 _GROUND_AS_SHIPS = re.compile(r"ground forces in this system to participate in that combat as if they were ships", re.I)
 # A space dock's fighters kept out of capacity, as printed; the data has no value for the Dimensional Tear's 6 (12).
 FIGHTER_ROOM = re.compile(r"up to (\d+) fighters in this system do not count against", re.I)
@@ -107,6 +110,7 @@ def unit_record(path: str, item: dict, notes: dict[str, str] | None = None) -> d
         "hits_after_sustain": bool(_SUSTAIN_HITS.search(text)),
         "destroys_ships_after_round": _number(_TRADES, text),
         "afb_destroys_infantry": bool(_AFB_INFANTRY.search(text)),
+        "bombardment_ignores_shield": bool(_BOMBARDS_THROUGH.search(text)),
         # The card's sentences that bear on a battle: the resolver names those it does not apply.
         "combat_text": combat_sentences(text),
         # The bot plays The Cavalry (a promissory note) as a unit of its own: no one can produce it.

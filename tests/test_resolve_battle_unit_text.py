@@ -17,7 +17,7 @@ NOT_APPLIED = {
     "Heaven's Eye", "Iconoclast", "Justicer Rail", "Last Dispatch", "Linkship",
     "Mordred", "Morphwing", "Quantum Manipulator",
     "Starlancer II", "Starlancer XI",
-    "The Dragon, Fred", "The Egeiro", "Wrath of Kenara",
+    "The Egeiro", "Wrath of Kenara",
     "Z-Grav Eidolon",
 }
 

@@ -136,6 +136,8 @@ class Unit:
     # Each 9 or 10 of its Anti-Fighter Barrage also destroys 1 of the opponent's infantry in the space area
     # (Strike Wing Alpha II's card).
     afb_destroys_infantry: bool = False
+    # Its Bombardment ignores Planetary Shield (The Dragon, Fred's card).
+    bombardment_ignores_shield: bool = False
     # The card's sentences that bear on a battle, as printed (the resolver says which it does not apply).
     combat_text: tuple[str, ...] = ()
     # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.

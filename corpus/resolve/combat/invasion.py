@@ -23,10 +23,11 @@ def shield_blocks(att: SideRequest, dfn: SideRequest) -> bool:
 
 
 def bombardment_dice(att: SideRequest, dfn: SideRequest) -> tuple[tuple[int, int], ...]:
-    """The attacker's bombardment dice (none when the shield holds); combat modifiers do not apply (15.1c)."""
-    if shield_blocks(att, dfn):
-        return ()
-    rolls = [(g.spec.bombardment, g.count) for g in att.groups if g.spec.bombardment is not None]
+    """The attacker's bombardment dice (when the shield holds, only those of units whose card ignores it: The
+    Dragon, Fred); combat modifiers do not apply (15.1c)."""
+    blocked = shield_blocks(att, dfn)
+    rolls = [(g.spec.bombardment, g.count) for g in att.groups
+             if g.spec.bombardment is not None and (g.spec.pierces or not blocked)]
     return ability_dice(rolls, att.mods.extra_dice("bombardment"))
 
 

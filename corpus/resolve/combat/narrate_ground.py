@@ -9,7 +9,7 @@ from .markov import DEFENDER, hit_distribution
 from .narrate import assignment_step, dice_text, left_out, lineup, odds, result_step, roll_steps
 from .narrate_cards import card_steps
 from .narrate_mods import ability_proof_steps, modifier_steps, repair_steps
-from .unit_text import unapplied_steps
+from .unit_text import card_sentence, unapplied_steps
 
 if TYPE_CHECKING:
     from . import Battle
@@ -73,11 +73,11 @@ def _bombardment(battle: Battle) -> list[Step]:
     att, dfn = battle.request.attacker, battle.request.defender
     if not any(g.spec.bombardment for g in att.groups):
         return []
-    if shield_blocks(att, dfn):
+    dice = bombardment_dice(att, dfn)
+    if shield_blocks(att, dfn) and not dice:
         return [Step("15.1f", "Planetary Shield",
                      "The planet contains a unit with Planetary Shield and the attacker has no war sun here: "
                      "it cannot be bombarded, so no dice are rolled.")]
-    dice = bombardment_dice(att, dfn)
     defender = battle.chain.defender
     targets = sum(n for s, n in zip(defender.specs, defender.counts) if not s.ability_proof)
     dist = hit_distribution(dice)
@@ -90,9 +90,25 @@ def _bombardment(battle: Battle) -> list[Step]:
                   f"Sustain Damage (87.4). Expected ground forces hit: {num(destroyed)} "
                   f"of {plural(targets, 'ground force')}."),
              Step("15.2a", "Excess hits", "Hits beyond the ground forces on the planet have no effect.")]
-    if any(g.spec.planetary_shield for g in dfn.groups):
+    if shield_blocks(att, dfn):
+        steps.insert(0, _pierced(att))
+    elif any(g.spec.planetary_shield for g in dfn.groups):
         steps.insert(0, _shield_lifted(att, dfn))
     return steps
+
+
+def _pierced(att) -> Step:
+    """The Dragon, Fred: its Bombardment ignores the Planetary Shield that stops the attacker's other units."""
+    fred = next(g.spec for g in att.groups if g.spec.pierces and g.spec.bombardment is not None)
+    others = list(dict.fromkeys(g.spec.name for g in att.groups
+                                if g.spec.bombardment is not None and not g.spec.pierces))
+    held = (f"the shield still stops the Bombardment of the attacker's other units ({', '.join(others)}), so only "
+            f"{fred.name} rolls" if others else f"{fred.name} is the attacker's only unit with Bombardment")
+    return Step("15.1f", f"{fred.name}: bombards through Planetary Shield",
+                f"{fred.name} (attacker): \"{card_sentence(fred, 'pierces')}\" (its card). Applied here: the planet "
+                f"contains a unit with Planetary Shield and the attacker has no war sun that removes it, but "
+                f"{fred.name}'s Bombardment ignores it; {held}. The other planets its card names are not in this "
+                "invasion.", "card")
 
 
 def _shield_lifted(att, dfn) -> Step:

@@ -59,6 +59,7 @@ class Spec:
     strikes_back: bool = False  # after it uses Sustain Damage in ground combat, 1 hit back (Valkyrie Exoskeleton)
     trades_for: int = 0  # ships its side may destroy after a round by destroying it (Exotrireme II)
     culls: bool = False  # each 9 or 10 of its AFB destroys 1 of the opponent's infantry there (Strike Wing Alpha II)
+    pierces: bool = False  # its Bombardment ignores Planetary Shield (The Dragon, Fred)
     card_text: tuple[str, ...] = ()  # the card's sentences that bear on a battle (unit_text.py says which apply)
 
     @property
@@ -108,7 +109,7 @@ def spec(unit: Unit) -> Spec:
         musters=unit.ground_forces_fight_as_ships, mech_dice=unit.mech_extra_dice,
         blocks_afb=unit.blocks_anti_fighter_barrage, steadies=unit.infantry_not_fragile,
         strikes_back=unit.hits_after_sustain, trades_for=unit.destroys_ships_after_round,
-        culls=unit.afb_destroys_infantry,
+        culls=unit.afb_destroys_infantry, pierces=unit.bombardment_ignores_shield,
         card_text=unit.combat_text,
     )
 

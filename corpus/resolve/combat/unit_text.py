@@ -50,6 +50,8 @@ APPLIED = (
                                      r"ships", re.I)),
     Applied("culls", re.compile(r"when this unit uses anti-fighter barrage, each result of 9 or 10 also destroys 1 of "
                                 r"your opponent'?s'? infantry in the space area", re.I)),
+    Applied("pierces", re.compile(r"when this unit uses its bombardment ability, it uses it against [^.]*ignoring "
+                                  r"planetary shield", re.I)),
     Applied("blocks_space_cannon", re.compile(r"other players cannot use space cannon against your ships", re.I)),
 )
 
