@@ -70,6 +70,8 @@ _AFB_INFANTRY = re.compile(r"when this unit uses anti-fighter barrage, each resu
 # The Obsidian war sun's Bombardment ignores Planetary Shield.
 _BOMBARDS_THROUGH = re.compile(r"when this unit uses its bombardment ability, it uses it against [^.]*ignoring "
                                r"planetary shield", re.I)
+# The Winnu PDS upgrade's hits (its Space Cannon's) go to non-fighter ships if able.
+_HITS_TO_SHIPS = re.compile(r"hits produced by this unit must be assigned to non-fighter ships if able", re.I)
 _GROUND_AS_SHIPS = re.compile(r"ground forces in this system to participate in that combat as if they were ships", re.I)
 # A space dock's fighters kept out of capacity, as printed; the data has no value for the Dimensional Tear's 6 (12).
 FIGHTER_ROOM = re.compile(r"up to (\d+) fighters in this system do not count against", re.I)
@@ -111,6 +113,7 @@ def unit_record(path: str, item: dict, notes: dict[str, str] | None = None) -> d
         "destroys_ships_after_round": _number(_TRADES, text),
         "afb_destroys_infantry": bool(_AFB_INFANTRY.search(text)),
         "bombardment_ignores_shield": bool(_BOMBARDS_THROUGH.search(text)),
+        "hits_to_non_fighter_ships": bool(_HITS_TO_SHIPS.search(text)),
         # The card's sentences that bear on a battle: the resolver names those it does not apply.
         "combat_text": combat_sentences(text),
         # The bot plays The Cavalry (a promissory note) as a unit of its own: no one can produce it.

@@ -55,3 +55,39 @@ def test_the_dragon_fred_bombards_through_planetary_shield():
     [bombardment] = [s for s in answer["steps"] if s["rule"] == "49.1"]
     assert bombardment["text"].startswith("The attacker rolls 3 dice hitting on 3-10")
     assert not [s for s in answer["steps"] if s["title"].startswith("Not applied")]
+
+
+def _carrier_and_fighters_against_a_cruiser(start: tuple[int, int]) -> tuple[Fraction, ...]:
+    """Fighter I and Carrier I (9-10 each) against Cruiser I (7-10), from (fighters, carriers): any of the attacker's
+    hits destroys the cruiser; the cruiser's hit takes a fighter first."""
+    def moves(state):
+        fighters, carriers = state
+        scores = 1 - Fraction(8, 10) ** (fighters + carriers)
+        for hit, ph in ((1, Fraction(4, 10)), (0, Fraction(6, 10))):
+            left = (fighters - hit, carriers) if hit and fighters else (fighters, carriers - hit)
+            yield sum(left) > 0, False, left, ph * scores
+            yield sum(left) > 0, True, left, ph * (1 - scores)
+    return solve(start, moves)
+
+
+def test_justicer_rail_hits_must_go_to_non_fighter_ships():
+    # Space Cannon Offense: Justicer Rail (5-10) hits the carrier, whose fighters are then removed for capacity
+    # (16.3): the attacker has no ship left. The PDS I's hit (6-10) goes to a fighter, as the attacker chooses.
+    answer = resolve({"ability": "space_combat", "attacker": side(("Carrier I", 1), ("Fighter I", 2)),
+                      "defender": side(("Justicer Rail", 1), ("PDS I", 1), ("Cruiser I", 1))})
+    miss = Fraction(4, 10)
+    expected = [miss * HALF * (a + b) for a, b in zip(_carrier_and_fighters_against_a_cruiser((1, 1)),
+                                                      _carrier_and_fighters_against_a_cruiser((2, 1)))]
+    expected[1] += 1 - miss
+    assert answer["outcome"] == _outcome(*expected)
+    [step] = [s for s in answer["steps"] if s["title"].startswith("Justicer Rail:")]
+    assert step["title"] == "Justicer Rail: hits to non-fighter ships" and step["authority"] == "card"
+    assert "must be assigned to non-fighter ships if able" in step["text"] and "1 die" in step["text"]
+    assert not [s for s in answer["steps"] if s["title"].startswith("Not applied")]
+
+
+def test_justicer_rail_changes_nothing_in_an_invasion():
+    answer = resolve({"ability": "invasion", "attacker": side(("Dreadnought I", 1), ("Infantry I", 2)),
+                      "defender": side(("Justicer Rail", 1), ("Infantry I", 1))})
+    [step] = [s for s in answer["steps"] if s["title"].startswith("Justicer Rail:")]
+    assert "only ground forces, no ship, so it changes nothing" in step["text"]

@@ -14,7 +14,7 @@ from test_resolve_battle import side, space
 NOT_APPLIED = {
     "Alarum", "Arvicon Rex", "Bone Picked Clean", "Colada", "Dunlain Reaper", "Dynamo", "Echo of Ascension",
     "Eidolon", "Eidolon Landwaster", "Eidolon Terminus",
-    "Heaven's Eye", "Iconoclast", "Justicer Rail", "Last Dispatch", "Linkship",
+    "Heaven's Eye", "Iconoclast", "Last Dispatch", "Linkship",
     "Mordred", "Morphwing", "Quantum Manipulator",
     "Starlancer II", "Starlancer XI",
     "The Egeiro", "Wrath of Kenara",

@@ -138,6 +138,8 @@ class Unit:
     afb_destroys_infantry: bool = False
     # Its Bombardment ignores Planetary Shield (The Dragon, Fred's card).
     bombardment_ignores_shield: bool = False
+    # Its hits (its Space Cannon's) must be assigned to non-fighter ships if able (Justicer Rail's card).
+    hits_to_non_fighter_ships: bool = False
     # The card's sentences that bear on a battle, as printed (the resolver says which it does not apply).
     combat_text: tuple[str, ...] = ()
     # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.

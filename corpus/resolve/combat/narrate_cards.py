@@ -1,7 +1,7 @@
 """The steps of unit cards that change who may use Sustain Damage, Space Cannon or Anti-Fighter Barrage, where hits
 go, what a ship's destruction does, or which units fight with how many dice (Fourth Moon, Moll Terminus, Quetzecoatl,
 Iconoclast Omega, [0.0.1], Van Hauge, The Alastor, Matriarch, Visz El Vir, Shield Paling, Valkyrie Exoskeleton,
-Exotrireme II, Strike Wing Alpha II), with what the resolver applies."""
+Exotrireme II, Strike Wing Alpha II, Justicer Rail), with what the resolver applies."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -10,7 +10,7 @@ from ..steps import Step, num, pct, plural
 from .assign import Side, steered_by
 from .build import is_mech
 from .barrage import binomial
-from .space import NINES, ability_dice, barrage_targets, cannon_rolls
+from .space import NINES, ability_dice, aimed_offense, barrage_targets, cannon_rolls
 from .stats import Spec
 from .unit_text import card_sentence
 
@@ -41,7 +41,7 @@ def card_steps(battle: Battle) -> list[Step]:
                 steps.append(_trades(battle, side, other, spec))
             if spec.culls and battle.request.ability == "space_combat":
                 steps.append(_culls(battle, side, other, spec))
-    return steps + _fighters_invade(battle) + _mech_dice(battle) + _blocks_afb(battle)
+    return steps + _fighters_invade(battle) + _mech_dice(battle) + _blocks_afb(battle) + _aims(battle)
 
 
 def _listed(battle: Battle, role: str, field: str) -> Spec | None:
@@ -227,3 +227,30 @@ def _culls(battle: Battle, side: Side, other: Side, spec: Spec) -> Step:
                 f"{' or '.join(dict.fromkeys(names))} destroyed")
     return Step("10.1", f"{spec.name}: its barrage destroys infantry",
                 f"{_quote(side, spec, 'culls')} Applied here: {what}.", "card")
+
+
+def _aims(battle: Battle) -> list[Step]:
+    """Justicer Rail: its Space Cannon Offense hits go to the opponent's non-fighter ships while any is left."""
+    steps = []
+    for role, other in (("attacker", "defender"), ("defender", "attacker")):
+        req = getattr(battle.request, role)
+        giver = next((g.spec for g in req.groups if g.spec.aims), None)
+        if giver is None:
+            continue
+        dice = sum(n for _, n in aimed_offense(req, getattr(battle.request, other))[0])
+        if battle.request.ability != "space_combat":
+            what = ("its Space Cannon can hit only ground forces, no ship, so it changes nothing" if
+                    battle.request.ability == "invasion" else "it does not fire in a ground combat")
+        elif not dice:
+            what = f"no Space Cannon Offense of the {role}'s is rolled against the {other}, so it changes nothing"
+        else:
+            whose = ("of all the Space Cannon Offense dice (Graviton Laser System does the same for them all)"
+                     if req.mods.has("graviton_laser_system") else f"of the Space Cannon Offense dice of {giver.name}")
+            what = (f"the hits {whose}, {plural(dice, 'die', 'dice')}, are assigned first, to the {other}'s "
+                    "non-fighter ships while any is left, Sustain Damage cancelling them as usual; only those that "
+                    f"find none go to fighters. The {role}'s other Space Cannon hits follow, as the {other} chooses "
+                    "(its destroy order)")
+        steps.append(Step("77.5", f"{giver.name}: hits to non-fighter ships",
+                          f"{giver.name} ({role}): \"{card_sentence(giver, 'aims')}\" (its card). Applied here: "
+                          f"{what}.", "card"))
+    return steps

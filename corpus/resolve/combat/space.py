@@ -4,9 +4,11 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import product as each_pair
 
+from ..dice import hit_faces
 from ..units import Roll
 from .assign import Side, State, cheapest, denies_sustain, destroy_one, round_start, soak, take_hits
-from .barrage import NINES, UNSPLIT, Given, barrage_hits, binomial, cull_load, cull_state, culling_dice, infantry
+from .barrage import (NINES, UNSPLIT, Given, Groups, barrage_hits, binomial, cull_load, cull_state, culling_dice,
+                      infantry)
 from .hits import ability_dice  # the battle modules import it from here
 from .markov import Chain, Joint, hit_distribution
 from .modifiers import SideMods
@@ -28,6 +30,22 @@ def offense_dice(req: SideRequest, target: SideRequest) -> tuple[tuple[int, int]
         return ()
     return ability_dice(cannon_rolls(req.groups, req.mods), req.mods.extra_dice("space_cannon"),
                         1 if target.mods.has("antimass_deflectors") else 0)
+
+
+def aimed_offense(req: SideRequest, target: SideRequest) -> tuple[Groups, Groups]:
+    """A side's Space Cannon Offense dice whose hits must go to non-fighter ships if able (all of them with Graviton
+    Laser System; Justicer Rail's), and the others. An extra die goes to the unit most likely to hit, to one whose
+    hits are so aimed when it is among those (the player gives the die to the unit that may do more with it)."""
+    if req.mods.has("graviton_laser_system"):
+        return offense_dice(req, target), ()
+    if cannon_blocked(target) or req.mods.has("no_space_cannon"):
+        return (), ()
+    rolls = [(g.spec.space_cannon, g.spec.aims, g.count) for g in req.groups if g.spec.space_cannon is not None]
+    best = max((hit_faces(roll.value) for roll, _, _ in rolls), default=0)
+    to_aimed = any(aims and hit_faces(roll.value) == best for roll, aims, _ in rolls)
+    extra, penalty = req.mods.extra_dice("space_cannon"), 1 if target.mods.has("antimass_deflectors") else 0
+    return (ability_dice([(roll, n) for roll, aims, n in rolls if aims], extra if to_aimed else 0, penalty),
+            ability_dice([(roll, n) for roll, aims, n in rolls if not aims], 0 if to_aimed else extra, penalty))
 
 
 def cannon_blocked(target: SideRequest) -> Group | None:
@@ -72,13 +90,20 @@ def space_cannon_offense(chain: Chain, att: SideRequest, dfn: SideRequest, a: St
                          d: State) -> tuple[dict[State, float], dict[State, float]]:
     """Each side's states after both sides' Space Cannon Offense (rolled together, then assigned: 77.3-77.5),
     from the states `a` and `d` the sides enter it with; the sides' dice are independent."""
-    att_hits = hit_distribution(offense_dice(att, dfn))
-    def_hits = hit_distribution(offense_dice(dfn, att))
-    a_next = receive(chain.attacker, a, def_hits, graviton=dfn.mods.has("graviton_laser_system"),
-                     sustain=not denies_sustain(chain.defender, d))
-    d_next = receive(chain.defender, d, att_hits, graviton=att.mods.has("graviton_laser_system"),
-                     sustain=not denies_sustain(chain.attacker, a))
+    a_next = _under_fire(chain.attacker, a, aimed_offense(dfn, att), not denies_sustain(chain.defender, d))
+    d_next = _under_fire(chain.defender, d, aimed_offense(att, dfn), not denies_sustain(chain.attacker, a))
     return a_next, d_next
+
+
+def _under_fire(side: Side, state: State, dice: tuple[Groups, Groups], sustain: bool) -> dict[State, float]:
+    """Where a side's state goes under the opponent's Space Cannon Offense: the hits that must go to non-fighter
+    ships are assigned first, to those ships while any is left (as for [0.0.1]'s), then the others as usual."""
+    aimed, free = dice
+    out: dict[State, float] = defaultdict(float)
+    for middle, p in receive(side, state, hit_distribution(aimed), graviton=True, sustain=sustain).items():
+        for after, q in receive(side, middle, hit_distribution(free), sustain=sustain).items():
+            out[after] += p * q
+    return dict(out)
 
 
 def assault_cannon(chain: Chain, joint: Joint) -> Joint:

@@ -60,6 +60,7 @@ class Spec:
     trades_for: int = 0  # ships its side may destroy after a round by destroying it (Exotrireme II)
     culls: bool = False  # each 9 or 10 of its AFB destroys 1 of the opponent's infantry there (Strike Wing Alpha II)
     pierces: bool = False  # its Bombardment ignores Planetary Shield (The Dragon, Fred)
+    aims: bool = False  # its Space Cannon hits must go to non-fighter ships if able (Justicer Rail)
     card_text: tuple[str, ...] = ()  # the card's sentences that bear on a battle (unit_text.py says which apply)
 
     @property
@@ -110,6 +111,7 @@ def spec(unit: Unit) -> Spec:
         blocks_afb=unit.blocks_anti_fighter_barrage, steadies=unit.infantry_not_fragile,
         strikes_back=unit.hits_after_sustain, trades_for=unit.destroys_ships_after_round,
         culls=unit.afb_destroys_infantry, pierces=unit.bombardment_ignores_shield,
+        aims=unit.hits_to_non_fighter_ships,
         card_text=unit.combat_text,
     )
 

@@ -52,6 +52,7 @@ APPLIED = (
                                 r"your opponent'?s'? infantry in the space area", re.I)),
     Applied("pierces", re.compile(r"when this unit uses its bombardment ability, it uses it against [^.]*ignoring "
                                   r"planetary shield", re.I)),
+    Applied("aims", re.compile(r"hits produced by this unit must be assigned to non-fighter ships if able", re.I)),
     Applied("blocks_space_cannon", re.compile(r"other players cannot use space cannon against your ships", re.I)),
 )
 
