@@ -9,7 +9,7 @@ Combat. It reads only the public catalogue's unit values and asks the engine thr
 Where the rules let the player choose, it plays the engine's policy: every eligible Sustain Damage before any unit is
 destroyed (combat/assign.py, module docstring); the cheapest destroyed first, the worse combat value first among
 equals (combat/stats.py CLASSES, Spec.rank; combat/build.py _rank); passengers beyond capacity removed cheapest first,
-a Fighter II never, as it may count against the fleet pool (combat/capacity.py after_capacity, combat/room.py fit);
+a Fighter II never and it takes no room, as it may count against the fleet pool (combat/room.py fit);
 a retreat leaves the cheapest passengers behind (combat/retreat.py riding).
 """
 from __future__ import annotations
@@ -129,7 +129,7 @@ def room(s: Side, moving: bool = False) -> np.ndarray:
 def shed(s: Side, excess: np.ndarray, allowance: int = 0) -> None:
     """Remove `excess` units that need transport (Fighter I, ground forces), the first in destroy order first; a
     fighter that a space dock's `allowance` keeps frees no capacity, so it stays."""
-    fighter = [u.type == "fighter" for u in s.units]
+    fighter = [u.type == "fighter" and u.move is None for u in s.units]
     fighters = s.alive[:, fighter].sum(axis=1)
     for i in s.cols(lambda u, f: u.move is None):
         spare = np.maximum(0, fighters - allowance) if fighter[i] else s.alive[:, i]
@@ -141,8 +141,8 @@ def shed(s: Side, excess: np.ndarray, allowance: int = 0) -> None:
 
 def fit(s: Side, rows: np.ndarray | bool = True) -> None:
     """16.3 (in the given trials): fighters and ground forces beyond capacity are removed; a space dock keeps some
-    fighters free, and a fighter with a move value (Fighter II) stays, counted against the fleet pool."""
-    fighters = s.alive[:, [u.type == "fighter" for u in s.units]].sum(axis=1)
+    fighters free, and a fighter with a move value (Fighter II) needs no room, counted against the fleet pool."""
+    fighters = s.alive[:, [u.type == "fighter" and u.move is None for u in s.units]].sum(axis=1)
     cargo = s.alive[:, s.cols(lambda u, f: not f)].sum(axis=1)
     shed(s, np.where(rows, np.maximum(0, fighters - s.allowance) + cargo - room(s), 0), s.allowance)
 
@@ -287,6 +287,8 @@ CASES = [
          ("2 Cruiser I",), retreat=("attacker", 1)),
     Case("pds-ii-next-door", SPACE, ("2 Dreadnought I",), ("1 Destroyer I", "2 PDS II next door")),
     Case("ground-forces-in-space", SPACE, ("1 Carrier I", "2 Fighter I", "2 Infantry I"), ("2 Destroyer II",)),
+    Case("fighter-ii-takes-no-room", SPACE, ("1 Carrier I", "2 Fighter II", "2 Fighter I", "2 Infantry I"),
+         ("2 Destroyer II",)),
     Case("fighter-i-goes-first", SPACE, ("1 Carrier II", "2 Fighter I", "2 Fighter II"), ("3 Destroyer I",)),
     Case("infantry", GROUND, ("3 Infantry I",), ("2 Infantry II",)),
     Case("mechs-sustain", GROUND, ("2 Mech",), ("4 Infantry I",)),

@@ -99,3 +99,16 @@ def test_fighters_a_retreat_leaves_behind_count_as_removed(defender, retreat_rou
     assert _unit(answer, "defender", "Fighter I").get("excess_removed", 0) == pytest.approx(float(left), abs=EXACT)
     assert "defender's " + num(float(left)) + " × Fighter I" in next(
         s for s in answer["steps"] if s["rule"] == "16.3c")["text"]
+
+
+@pytest.mark.parametrize("units", [
+    # The cruiser's room goes to the infantry; the Fighter II counts against the fleet pool (its card).
+    (("Cruiser II", 1), ("Fighter II", 1), ("Infantry I", 1)),
+    # The carrier's 4 take the Fighter I and the infantry; the 2 Fighter II need no room.
+    (("Carrier I", 1), ("Fighter II", 2), ("Fighter I", 2), ("Infantry I", 2)),
+])
+def test_fighter_ii_takes_only_the_room_the_others_leave(units):
+    answer = space(side(*units), idle())
+    for name, count in units:
+        unit = _unit(answer, "attacker", name)
+        assert unit["expected"] == pytest.approx(count, abs=EXACT) and "excess_removed" not in unit

@@ -48,14 +48,16 @@ def ship_capacity(side: Side, state: State, moving: bool = False) -> int:
 def fit(side: Side, counts: dict[Spec, int], capacity: int, allowance: int = 0,
         removable: Callable[[Spec], bool] = lambda spec: True) -> Fit:
     """Passengers left once the excess over `capacity` is removed; `allowance` fighters need no capacity (a space
-    dock's), so a fighter is removed only while there are more than that."""
-    kept = dict(counts)
+    dock's), so a fighter is removed only while there are more than that. Units not `removable` (Fighter II, which
+    may count against the fleet pool instead) take the room the others leave, so none of those is removed to make
+    room for them; `over` counts them beyond it."""
+    kept = {spec: n for spec, n in counts.items() if removable(spec)}
     fighters = sum(n for spec, n in kept.items() if spec.fighter)
     excess = max(0, fighters - allowance) + sum(n for spec, n in kept.items() if not spec.fighter) - capacity
     for spec in side.passengers:
         if excess <= 0:
             break
-        if spec not in kept or not removable(spec):
+        if spec not in kept:
             continue
         # Removing a fighter that the allowance keeps makes no room.
         spare = max(0, fighters - allowance) if spec.fighter else kept[spec]
@@ -64,7 +66,9 @@ def fit(side: Side, counts: dict[Spec, int], capacity: int, allowance: int = 0,
         excess -= gone
         if spec.fighter:
             fighters -= gone
-    return Fit(kept, max(0, excess))
+    staying = {spec: n for spec, n in counts.items() if not removable(spec)}
+    room_left = max(0, -excess) + max(0, allowance - fighters)
+    return Fit({**counts, **kept}, max(0, sum(staying.values()) - room_left))
 
 
 def with_fighters(side: Side, state: State, kept: dict[Spec, int]) -> State:
