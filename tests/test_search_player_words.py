@@ -46,9 +46,10 @@ def test_knocked_out_of_the_game_reads_as_eliminated(default_corpus):
     assert "elimination" in [h.topic for h in hits]
 
 
-@pytest.mark.parametrize("query", ["cannot beats can", "can vs cannot"])
+@pytest.mark.parametrize("query", ["cannot beats can", "can vs cannot", "cannot", "what does cannot mean"])
 def test_cannot_against_can_finds_the_rule_that_settles_it(default_corpus, query):
-    # Both words are stopwords (searched for, they find nothing); said against each other, they ask 1.6.
+    # Both words are stopwords (searched for, they find nothing); said against each other, or "cannot" alone,
+    # they ask 1.6.
     assert default_corpus.search(query).hits[0].id == "1.6"
 
 

@@ -96,6 +96,11 @@ def test_short_query_expands_an_everyday_word():
     assert meanings("so") == ["secret objective"]
 
 
+def test_cannot_alone_asks_what_cannot_means_but_not_in_a_sentence():
+    assert meanings("cannot") == ["absolute"]
+    assert meanings("my ships cannot move there") == []
+
+
 def test_following_a_strategy_card_is_its_secondary_ability():
     assert meanings("can I follow warfare with no tokens") == ["secondary ability"]
 
