@@ -48,8 +48,6 @@ class Weights:
     def entry(self, fields: dict, named: Named) -> float:
         """How much one entry counts: a section by whether the query names it or its page."""
         kind = fields.get("kind", "")
-        if kind == "rule" and heading_only(fields):
-            return self.page  # "1.13 Timing" answers nothing itself: it counts as a page does
         if kind != "section" or named is None:
             return self.kind(kind)
         title = folded(fields.get("title", ""))
@@ -61,15 +59,7 @@ class Weights:
         """How much an entry's closeness in meaning counts: a unit named beside another card ("Direct
         Hit on a war sun") as unnamed, as its words count; every other entry fully."""
         background = fields.get("kind") == "section" and folded(fields.get("title", "")) in named.background
-        if fields.get("kind") == "rule" and heading_only(fields):
-            return self.page  # a heading is close to any question on its subject; its rules answer
         return self.section_unnamed if background else 1.0
-
-
-def heading_only(fields: dict) -> bool:
-    """True for a rule that is only a heading over the rules beneath it ("1.13 Timing"), not a sentence."""
-    text = fields.get("text", "")
-    return text == fields.get("title") and not text.rstrip().endswith((".", ":", "?", "!"))
 
 
 WEIGHTS = Weights()

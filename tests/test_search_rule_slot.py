@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
-
 from corpus import search, search_rules
 from corpus.model import ruling_parts
 
@@ -154,10 +152,3 @@ def test_a_card_question_leads_with_the_cards_text_not_its_note(default_corpus):
     question = ruling_parts(faq.text)[0]
     hits = [h.id for h in default_corpus.search(question, limit=3, exclude=frozenset({faq.id})).hits]
     assert hits[0] == "factions/muaat/fires-of-the-gashlai"  # its note matched best; the card's text leads
-
-
-@pytest.mark.parametrize(("query", "heading"), [("timing of abilities", "1.13"), ("hero timing", "51.9")])
-def test_a_heading_gives_the_first_place_to_the_rules_beneath_it(default_corpus, query, heading):
-    # "1.13 Timing" is the word asked for and nothing else; 1.14 and 1.15 say when an ability resolves.
-    hits = [h.id for h in default_corpus.search(query).hits]
-    assert hits[0] != heading and hits[0].startswith(heading.split(".")[0] + ".")
