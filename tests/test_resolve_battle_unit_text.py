@@ -13,12 +13,11 @@ from test_resolve_battle import side, space
 # Every catalogue unit whose card says something about a battle that the engine leaves out.
 NOT_APPLIED = {
     "Alarum", "Arvicon Rex", "Bone Picked Clean", "Colada", "Dunlain Reaper", "Dynamo", "Echo of Ascension",
-    "Eidolon", "Eidolon Landwaster", "Eidolon Terminus",
+    "Eidolon Landwaster", "Eidolon Terminus",
     "Heaven's Eye", "Iconoclast", "Last Dispatch", "Linkship",
     "Mordred", "Morphwing", "Quantum Manipulator",
     "Starlancer II", "Starlancer XI",
     "The Egeiro", "Wrath of Kenara",
-    "Z-Grav Eidolon",
 }
 
 
@@ -64,9 +63,9 @@ def test_ground_combat_and_invasion_name_a_unit_text_not_applied_too():
 
 
 def test_a_unit_that_does_not_fight_is_named_too():
-    # Eidolon in the space area becomes a ship when the space combat starts; left out, the odds miss it.
-    answer = space(side(("Cruiser II", 2), ("Eidolon", 1)), side(("Cruiser II", 2)))
-    assert [s["title"] for s in _not_applied_steps(answer)] == ["Not applied: Eidolon"]
+    # Dunlain Reaper waits in the space area (a Cruiser II carries it); its card speaks of ground combat rounds.
+    answer = space(side(("Cruiser II", 2), ("Dunlain Reaper", 1)), side(("Cruiser II", 2)))
+    assert [s["title"] for s in _not_applied_steps(answer)] == ["Not applied: Dunlain Reaper"]
 
 
 def test_each_side_names_its_own_unit_once():
@@ -78,6 +77,7 @@ def test_each_side_names_its_own_unit_once():
     [("Arc Secundus", 1)],  # its repair and shield are applied
     [("Strike Wing Alpha II", 1), ("Strike Wing Alpha (TF)", 1)],  # their barrage destroys infantry
     [("Eidolon Maximum", 1)],  # a ship too, no hits from unit abilities, repaired each round
+    [("Cruiser II", 2), ("Eidolon", 1), ("Z-Grav Eidolon", 1)],  # the two sides of one card: a ship in space
     [("Salai Sai Corian", 1)],  # its dice per opposing ship are applied
     [("Dreadnought II", 1), ("Fighter II", 2), ("Infantry II", 1)],  # Direct Hit, movement, coming back later
     [("Duha Menaimon", 1), ("Hil Colish", 1)],  # production and movement

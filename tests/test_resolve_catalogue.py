@@ -96,6 +96,15 @@ def test_battle_pickers_offer_the_units_whose_cards_change_that_battle(ability, 
     assert offered[_entry(name)["id"]]["why"]
 
 
+def test_the_naaz_rokha_mech_card_is_offered_by_the_side_that_fights_there():
+    # In a space combat both sides of the card fight as Z-Grav Eidolon, a ship; on a planet the card is Eidolon.
+    space = {unit["name"]: unit["why"] for unit in catalogue("space_combat")}
+    assert (space["Eidolon"], space["Z-Grav Eidolon"]) == ("fights as Z-Grav Eidolon, a ship", "a ship in the space area")
+    for ability in ("ground_combat", "invasion"):
+        names = {unit["name"] for unit in catalogue(ability)}
+        assert "Eidolon" in names and "Z-Grav Eidolon" not in names
+
+
 def test_unknown_picker_names_the_field():
     with pytest.raises(ResolveError, match=r"^ability: unknown ability"):
         catalogue("lasers")

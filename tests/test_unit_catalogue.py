@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from corpus.resolve.combat.stats import unit_class
 from corpus.resolve.units import load
 from ingest.unit_catalogue import FIGHTER_ROOM, GENERIC_NAMES, PRINTED, TARGET, generate
 
@@ -116,6 +117,23 @@ def test_the_dimensional_tear_keeps_its_printed_fighters_out_of_capacity():
 
 def test_faction_mechs_are_in_the_catalogue():
     assert load().get("Letani Behemoth", "name").faction == "arborec"
+
+
+def test_every_mech_is_a_ground_force(official_units):
+    # 43.1: all infantry and mech units are ground forces; the data does not flag Z-Grav Eidolon, which the resolver
+    # then ranked with the structures.
+    mechs = {item["name"] for _, item in official_units if item.get("baseType") == "mech"}
+    assert "Z-Grav Eidolon" in mechs
+    assert [name for name in sorted(mechs) if not load().get(name, "name").ground_force] == []
+    assert unit_class(load().get("Z-Grav Eidolon", "name")) == "mech"
+
+
+def test_the_naaz_rokha_mech_card_has_two_sides():
+    # Eidolon flips to Z-Grav Eidolon at the start of a space combat; Z-Grav Eidolon flips back at its end.
+    eidolon, z_grav = (load().get(name, "name") for name in ("Eidolon", "Z-Grav Eidolon"))
+    assert (eidolon.other_face, z_grav.other_face) == ("Z-Grav Eidolon", "Eidolon")
+    assert (eidolon.ship_in_space_area, z_grav.ship_in_space_area) == (False, True)
+    assert [u.name for u in load().units if u.other_face] == ["Eidolon", "Z-Grav Eidolon"]
 
 
 def test_a_folder_without_the_data_is_refused_and_the_catalogue_kept(tmp_path, monkeypatch, capsys):

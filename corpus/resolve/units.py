@@ -140,6 +140,11 @@ class Unit:
     bombardment_ignores_shield: bool = False
     # Its hits (its Space Cannon's) must be assigned to non-fighter ships if able (Justicer Rail's card).
     hits_to_non_fighter_ships: bool = False
+    # A ship too while in the space area of the active system (Z-Grav Eidolon's card).
+    ship_in_space_area: bool = False
+    # The unit on the other side of its card: Eidolon flips to Z-Grav Eidolon at the start of a space combat, and
+    # back at the end of the space battle (their cards).
+    other_face: str | None = None
     # The card's sentences that bear on a battle, as printed (the resolver says which it does not apply).
     combat_text: tuple[str, ...] = ()
     # The promissory note the unit stands for (The Cavalry): a ship takes its values, it is never produced.

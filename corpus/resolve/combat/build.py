@@ -1,5 +1,5 @@
 """Which of a side's units fight a battle, in destroy order, and which wait in the space area needing capacity (16.2);
-with The Alastor, its side's ground forces there fight a space combat as ships."""
+with The Alastor, its side's ground forces there fight a space combat as ships; a Z-Grav Eidolon does by its card."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -8,7 +8,7 @@ from .assign import Side, State
 from .request import SideRequest
 from .room import Load
 from ..units import Roll
-from .stats import Spec
+from .stats import CLASSES, Spec
 
 
 def build_side(req: SideRequest, arena: str, invading: bool = False) -> Side:
@@ -25,13 +25,15 @@ def build_side(req: SideRequest, arena: str, invading: bool = False) -> Side:
     if arena == "ground" and extra:
         # Visz El Vir in the system: each mech in the ground combat rolls more dice (its card).
         fighting = {_more_dice(s, extra) if is_mech(s) else s: n for s, n in fighting.items()}
-    if arena == "space" and any(s.musters for s in fighting):
-        # They are ships from the start of combat on, so they are in the side's state; as cargo they count 0 (a
-        # load is set only if The Alastor is gone before the combat starts, see stay_behind).
+    if arena == "space":
+        # A Z-Grav Eidolon is a ship in the space area (its card), and The Alastor makes every ground force there
+        # fight as one. They are ships from the start of combat on, so they are in the side's state; as cargo they
+        # count 0 (a load is set only if The Alastor is gone before the combat starts, see stay_behind).
         # A Valkyrie Exoskeleton's hit back is for ground combat only (its card), so not in this one.
-        fighting.update({replace(s, ship=True, joins=True, strikes_back=False): n for s, n in cargo.items()
-                         if s.combat is not None})
-        cargo = {s: 0 if s.combat is not None else n for s, n in cargo.items()}
+        musters = any(s.musters for s in fighting)
+        joining = {s: n for s, n in cargo.items() if s.combat is not None and (musters or s.space_ship)}
+        fighting.update({replace(s, ship=True, joins=True, strikes_back=False): n for s, n in joining.items()})
+        cargo = {s: 0 if s in joining else n for s, n in cargo.items()}
     ranked = _in_order(fighting, req.order)
     riders = {**cargo, **{s: n for s, n in fighting.items() if s.fighter or s.joins}}
     return Side(req.role, tuple(ranked), tuple(fighting[s] for s in ranked), req.mods,
@@ -59,9 +61,14 @@ def _tally(req: SideRequest, keep) -> dict[Spec, int]:
 
 
 def _rank(spec: Spec) -> tuple[int, ...]:
-    """Default destroy order: cheapest first (78.6); ground forces fighting as ships come right after the fighters,
-    being as cheap."""
+    """Default destroy order: cheapest first (78.6); ground forces fighting as ships for The Alastor come right after
+    the fighters, being as cheap."""
     klass, value = spec.rank
+    if spec.joins and spec.ship_klass:
+        # A Z-Grav Eidolon is a ship by its own card, and no cheap one: it costs 2 and rolls 2 dice. So it takes the
+        # place its cost gives a ship (a cruiser's), not the fighters' and infantry's, and goes before the cruisers
+        # as the worse combat value (8) goes first; the destroyers, cheaper, go before it.
+        return CLASSES.index(spec.ship_klass), 0, 0, value
     return (0, 1, klass, value) if spec.joins else (klass, 0, 0, value)
 
 
@@ -73,11 +80,17 @@ def _in_order(specs, order: tuple[str, ...] | None) -> list[Spec]:
 
 
 def stay_behind(side: Side, state: State, load: Load) -> tuple[State, Load]:
-    """With The Alastor destroyed before the combat starts (by Space Cannon Offense), its side's ground forces do not
-    fight: they leave the state for the space area, as a load."""
-    if not any(spec.joins for spec in side.specs) or any(n and spec.musters for spec, (n, _) in zip(side.specs, state)):
+    """With The Alastor destroyed before the combat starts (by Space Cannon Offense), the ground forces it musters do
+    not fight: they leave the state for the space area, as a load. A Z-Grav Eidolon fights by its own card."""
+    if not any(mustered(spec) for spec in side.specs) or any(n and spec.musters
+                                                             for spec, (n, _) in zip(side.specs, state)):
         return state, load
-    waiting = {spec.name: n for spec, (n, _) in zip(side.specs, state) if spec.joins}
+    waiting = {spec.name: n for spec, (n, _) in zip(side.specs, state) if mustered(spec)}
     have = dict(side.cargo) if load is None else dict(zip((spec for spec, _ in side.cargo), load))
     new_load = tuple(have[spec] + waiting.get(spec.name, 0) for spec, _ in side.cargo)
-    return tuple((0, 0) if spec.joins else pair for spec, pair in zip(side.specs, state)), new_load
+    return tuple((0, 0) if mustered(spec) else pair for spec, pair in zip(side.specs, state)), new_load
+
+
+def mustered(spec: Spec) -> bool:
+    """A ground force fighting a space combat as a ship because The Alastor makes it (not by its own card)."""
+    return spec.joins and not spec.space_ship

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from ..steps import Step, num, pct, plural
 from .assign import Side, steered_by
-from .build import is_mech
+from .build import is_mech, mustered
 from .barrage import binomial
+from .narrate_mechs import mech_steps
 from .space import NINES, ability_dice, aimed_offense, barrage_targets, cannon_rolls
 from .stats import Spec
 from .unit_text import card_sentence
@@ -41,7 +42,8 @@ def card_steps(battle: Battle) -> list[Step]:
                 steps.append(_trades(battle, side, other, spec))
             if spec.culls and battle.request.ability == "space_combat":
                 steps.append(_culls(battle, side, other, spec))
-    return steps + _fighters_invade(battle) + _mech_dice(battle) + _blocks_afb(battle) + _aims(battle)
+    return (steps + mech_steps(battle) + _fighters_invade(battle) + _mech_dice(battle) + _blocks_afb(battle)
+            + _aims(battle))
 
 
 def _listed(battle: Battle, role: str, field: str) -> Spec | None:
@@ -119,7 +121,7 @@ def _fighters_invade(battle: Battle) -> list[Step]:
 
 def _musters(side: Side, spec: Spec) -> Step:
     """The Alastor: its side's ground forces in the space area fight the combat as ships."""
-    joined = [f"{n} × {s.name}" for s, n in zip(side.specs, side.counts) if s.joins]
+    joined = [f"{n} × {s.name}" for s, n in zip(side.specs, side.counts) if mustered(s)]
     what = (f"all of this side's ground forces in the space area ({', '.join(joined)}) fight this combat as ships "
             "from its start: they roll their combat value and are assigned hits, right after the fighters in the "
             "destroy order, being as cheap, and still need capacity at its end (16.3c). Space Cannon Offense comes "

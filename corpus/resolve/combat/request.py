@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from ..errors import ResolveError
 from ..request import flag, integer
-from ..units import load, unit_key
+from ..units import Unit, load, unit_key
 from .modifiers import SideMods, parse_mods
 from .stats import Spec, spec
 
@@ -23,6 +23,7 @@ class Group:
     spec: Spec
     count: int
     adjacent: bool = False
+    listed: str | None = None  # the name the request gave, when the other side of its card is in this battle
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ def parse_side(side, role: str, ability: str) -> SideRequest:
     units = side.get("units")
     if not isinstance(units, list) or not units:
         raise ResolveError(f"{role}.units", "must be a non-empty list of units")
-    groups = [_group(item, f"{role}.units[{i}]") for i, item in enumerate(units)]
+    groups = [_group(item, f"{role}.units[{i}]", ability) for i, item in enumerate(units)]
     total = sum(g.count for g in groups)
     if total > MAX_SIDE_UNITS:
         raise ResolveError(f"{role}.units", f"{total} units in all; at most {MAX_SIDE_UNITS} per side")
@@ -98,8 +99,8 @@ def _sacrifice(value, groups: list[Group], role: str, ability: str) -> str:
     return value
 
 
-def _group(item, field: str) -> Group:
-    """One units entry: a catalogue name and a count."""
+def _group(item, field: str, ability: str) -> Group:
+    """One units entry: a catalogue name and a count; a two-sided card (Eidolon) is the side in this battle."""
     if not isinstance(item, dict):
         raise ResolveError(field, 'must be an object such as {"name": "Cruiser II", "count": 2}')
     extra = set(item) - {"name", "count", "adjacent"}
@@ -111,7 +112,18 @@ def _group(item, field: str) -> Group:
     if adjacent and not unit.deep_space_cannon:
         raise ResolveError(f"{field}.adjacent", f"{unit.name} cannot fire from an adjacent system (77.3c); "
                                                 "only units such as PDS II can")
-    return Group(spec(unit), count, adjacent)
+    side = face(unit, ability)
+    return Group(spec(side), count, adjacent, None if side is unit else unit.name)
+
+
+def face(unit: Unit, ability: str) -> Unit:
+    """The side of a two-sided card in this battle. In a space combat, the side that is a ship in the space area: an
+    Eidolon there flips to Z-Grav Eidolon as the combat starts (its card). In a ground combat or an invasion, the
+    other: the card flips back at the end of the space battle, so the Naaz-Rokha mechs are Z-Grav Eidolon only
+    during the Space Combat step (the rulings on the card)."""
+    if unit.other_face is None or unit.ship_in_space_area == (ability == "space_combat"):
+        return unit
+    return load().get(unit.other_face, "other_face")
 
 
 def _order(order, groups: list[Group], role: str) -> tuple[str, ...] | None:
@@ -120,7 +132,9 @@ def _order(order, groups: list[Group], role: str) -> tuple[str, ...] | None:
         return None
     if not isinstance(order, list) or not all(isinstance(name, str) for name in order):
         raise ResolveError(f"{role}.order", "must be a list of unit names, the first destroyed first")
-    names = {unit_key(g.spec.name): g.spec.name for g in groups}
+    # A unit listed by the other side of its card (Eidolon) may be ordered by either name.
+    names = {unit_key(g.spec.other_face): g.spec.name for g in groups if g.spec.other_face}
+    names.update({unit_key(g.spec.name): g.spec.name for g in groups})
     out = []
     for i, name in enumerate(order):
         key = unit_key(name)

@@ -39,7 +39,8 @@ def survivors(battle: Battle, role: str) -> list[dict]:
         rows = [(spec, count, value, gone + early.total(spec)) for spec, count, value, gone in rows]
     merged: dict[str, list] = {}
     for spec, count, value, gone in rows:
-        # A ground force fighting as a ship (The Alastor) is a unit that fought and one in the space area: one row.
+        # A ground force fighting as a ship (The Alastor, Z-Grav Eidolon) is a unit that fought and one in the space
+        # area: one row.
         row = merged.setdefault(spec.name, [count, 0.0, 0.0])
         row[1:] = [row[1] + value, row[2] + gone]
     return [{"name": name, "count": count, "expected": value, **({"excess_removed": gone} if gone else {})}

@@ -27,4 +27,4 @@ def retreat_state(side: Side, state: State, load: Load = None) -> State:
 def removed_on_retreat(side: Side) -> list[str]:
     """The names of the side's unit types that need a transport to retreat."""
     names = [side.specs[i].name for i in carried(side)] + [spec.name for spec, _ in side.cargo]
-    return list(dict.fromkeys(names))  # a ground force fighting as a ship (The Alastor) is in both
+    return list(dict.fromkeys(names))  # a ground force fighting as a ship (The Alastor, Z-Grav) is in both

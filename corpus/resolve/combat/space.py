@@ -67,7 +67,8 @@ def receive(side: Side, state: State, hits_dist, graviton: bool = False, fighter
         elif graviton:
             nxt = _graviton(side, state, hits, sustain)
         else:
-            # Ground forces that fight as ships for The Alastor are not ships yet: the combat has not started.
+            # Ground forces that fight as ships (for The Alastor, or a Z-Grav Eidolon by its card) are not ships yet:
+            # the combat has not started.
             nxt = take_hits(side, state, hits, side.index(lambda s: not s.ability_proof and not s.joins), sustain)
         out[nxt] = out.get(nxt, 0.0) + p
     return out

@@ -52,7 +52,7 @@ class Spec:
     steers_hits: bool = False  # its and its side's dreadnoughts' hits go to non-fighter ships if able ([0.0.1])
     fighters_invade: bool = False  # its side's fighters may be committed to an invaded planet (Matriarch)
     musters: bool = False  # its side's ground forces fight a space combat as ships (The Alastor)
-    joins: bool = False  # a ground force fighting a space combat as a ship from its start, for The Alastor
+    joins: bool = False  # a ground force fighting a space combat as a ship from its start (The Alastor, Z-Grav)
     mech_dice: int = 0  # extra combat dice of its side's mechs in the system (Visz El Vir)
     blocks_afb: bool = False  # no Anti-Fighter Barrage against its side's units (Iconoclast Omega)
     steadies: bool = False  # its side's infantry on its planet are not affected by Fragile (Shield Paling)
@@ -61,6 +61,9 @@ class Spec:
     culls: bool = False  # each 9 or 10 of its AFB destroys 1 of the opponent's infantry there (Strike Wing Alpha II)
     pierces: bool = False  # its Bombardment ignores Planetary Shield (The Dragon, Fred)
     aims: bool = False  # its Space Cannon hits must go to non-fighter ships if able (Justicer Rail)
+    space_ship: bool = False  # a ship in a space combat from its start, in the space area (Z-Grav Eidolon)
+    ship_klass: str | None = None  # its class among ships when it fights as one: its cost's (Z-Grav Eidolon's 2)
+    other_face: str | None = None  # the other side of its card (Eidolon, Z-Grav Eidolon)
     card_text: tuple[str, ...] = ()  # the card's sentences that bear on a battle (unit_text.py says which apply)
 
     @property
@@ -83,9 +86,14 @@ def unit_class(unit: Unit) -> str:
         return "mech"
     if unit.type != "ship":
         return "structure"
-    if unit.cost is not None and unit.cost >= 10:
+    return ship_class(unit.cost)
+
+
+def ship_class(cost: int | None) -> str:
+    """A ship's class by its cost."""
+    if cost is not None and cost >= 10:
         return "war_sun"
-    return SHIP_CLASSES.get(unit.cost, "flagship")
+    return SHIP_CLASSES.get(cost, "flagship")
 
 
 def spec(unit: Unit) -> Spec:
@@ -111,7 +119,8 @@ def spec(unit: Unit) -> Spec:
         blocks_afb=unit.blocks_anti_fighter_barrage, steadies=unit.infantry_not_fragile,
         strikes_back=unit.hits_after_sustain, trades_for=unit.destroys_ships_after_round,
         culls=unit.afb_destroys_infantry, pierces=unit.bombardment_ignores_shield,
-        aims=unit.hits_to_non_fighter_ships,
+        aims=unit.hits_to_non_fighter_ships, space_ship=unit.ship_in_space_area,
+        ship_klass=ship_class(unit.cost) if unit.ship_in_space_area else None, other_face=unit.other_face,
         card_text=unit.combat_text,
     )
 
@@ -120,6 +129,8 @@ def picker(ability: str, unit: Unit) -> bool:
     """Whether a battle's unit picker offers a catalogue unit: those that fight or fire there, and those whose
     card changes the battle (card_reason)."""
     s = spec(unit)
+    if ability != "space_combat" and s.space_ship and s.other_face:
+        return False  # Z-Grav Eidolon: on a planet the card shows its other side, Eidolon, which the picker offers
     if ability == "space_combat":
         fights = (s.ship and s.combat is not None) or s.space_cannon is not None or s.ground
     elif ability == "ground_combat":
@@ -133,6 +144,10 @@ def card_reason(ability: str, unit: Unit) -> str:
     """Why a battle's picker offers a unit for what its card does there ("" when it is not so offered)."""
     if ability == "space_combat" and unit.fighter_allowance:
         return f"keeps {unit.fighter_allowance} fighters without capacity"
+    if ability == "space_combat" and unit.ship_in_space_area:
+        return "a ship in the space area"
+    if ability == "space_combat" and unit.other_face:
+        return f"fights as {unit.other_face}, a ship"
     if ability in ("ground_combat", "invasion") and unit.mech_extra_dice:
         return f"+{unit.mech_extra_dice} die for each mech"
     if ability == "invasion" and unit.fighters_invade:

@@ -77,7 +77,10 @@ def values(item: dict) -> dict:
         "bombardment": roll(item.get("bombardHitsOn"), item.get("bombardDieCount")),
         "anti_fighter_barrage": roll(item.get("afbHitsOn"), item.get("afbDieCount")),
         "production": production(item),
-        "ship": bool(item.get("isShip")), "ground_force": bool(item.get("isGroundForce")),
+        # All infantry and mech units are ground forces (43.1); the data does not flag Z-Grav Eidolon, the other side
+        # of the Naaz-Rokha mech card.
+        "ship": bool(item.get("isShip")),
+        "ground_force": bool(item.get("isGroundForce")) or item.get("baseType") in ("infantry", "mech"),
         "structure": bool(item.get("isStructure")), "space_only": bool(item.get("isSpaceOnly")),
         "upgrades_to": item.get("upgradesToUnitId"),
     }
