@@ -1,5 +1,5 @@
-"""The Naaz-Rokha mech card, against hand recursions: Eidolon flips to Z-Grav Eidolon, a ship in the space area, as a
-space combat starts, and is an Eidolon again on a planet."""
+"""The Naaz-Rokha mech card and flagship, against hand recursions: Eidolon flips to Z-Grav Eidolon, a ship in the space
+area, as a space combat starts, and is an Eidolon again on a planet; Visz El Vir gives each mech one more die."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -64,3 +64,49 @@ def test_a_z_grav_eidolon_on_a_planet_fights_as_eidolon(ability):
                       "defender": side(("Infantry I", 2))})
     assert answer["outcome"] == _outcome(*lone_sustainer(2, HALF, 2, Fraction(3, 10), repairs=False))
     assert [s["title"] for s in answer["steps"] if "Eidolon" in s["title"]] == ["Z-Grav Eidolon: fights as Eidolon"]
+
+
+def _visz_and_z_grav(z_grav_dice) -> tuple[Fraction, ...]:
+    """Visz El Vir (2 dice on 9-10, Sustain Damage, destroyed first) and a Z-Grav Eidolon (8-10) against 3 Cruiser I
+    (7-10); `z_grav_dice(visz alive)` says how many dice the Z-Grav rolls. A state is (flagship: 2 whole, 1 damaged,
+    0 gone; Z-Grav; cruisers)."""
+    def moves(state):
+        visz, z_grav, theirs = state
+        ours = sum_hits(binomial(2 if visz else 0, Fraction(2, 10)),
+                        binomial(z_grav_dice(visz > 0) if z_grav else 0, Fraction(3, 10)))
+        for k, pk in enumerate(ours):
+            for h, ph in enumerate(binomial(theirs, Fraction(4, 10))):
+                v, z = visz, z_grav
+                if h and v == 2:
+                    v, h = 1, h - 1
+                if h and v:
+                    v, h = 0, h - 1
+                if h and z:
+                    z = 0
+                yield v + z > 0, theirs > k, (v, z, max(0, theirs - k)), pk * ph
+    return solve((2, 1, 3), moves)
+
+
+def test_visz_el_vir_gives_a_z_grav_eidolon_one_more_die_while_it_is_alive():
+    # "Your mechs in this system": once the flagship is destroyed, the Z-Grav rolls its own 2 dice.
+    answer = space(side(("Visz El Vir", 1), ("Eidolon", 1), order=["Visz El Vir"]), side(("Cruiser I", 3)))
+    expected = _visz_and_z_grav(lambda alive: 3 if alive else 2)
+    assert answer["outcome"] == _outcome(*expected)
+    assert abs(float(_visz_and_z_grav(lambda alive: 3)[0] - expected[0])) > 1e-3
+    [step] = [s for s in answer["steps"] if s["title"] == "Visz El Vir: more dice for mechs"]
+    assert "(Z-Grav Eidolon) rolls 1 more die in every round that starts with Visz El Vir alive" in step["text"]
+
+
+def test_visz_el_vir_gives_eidolon_maximum_one_more_die():
+    # Eidolon Maximum is a mech for Visz El Vir (its ruling): 5 dice on 4-10, Sustain Damage, repaired each round,
+    # against 5 Infantry II (7-10).
+    answer = resolve({"ability": "ground_combat", "attacker": side(("Visz El Vir", 1), ("Eidolon Maximum", 1)),
+                      "defender": side(("Infantry II", 5))})
+    assert answer["outcome"] == _outcome(*lone_sustainer(5, Fraction(7, 10), 5, Fraction(4, 10), repairs=True))
+
+
+def test_a_hel_titan_is_no_mech_for_visz_el_vir():
+    # Hel-Titan I, a PDS that is a ground force too: 1 die on 7-10 and Sustain Damage, against 2 Infantry I (8-10).
+    answer = resolve({"ability": "ground_combat", "attacker": side(("Visz El Vir", 1), ("Hel-Titan I", 1)),
+                      "defender": side(("Infantry I", 2))})
+    assert answer["outcome"] == _outcome(*lone_sustainer(1, Fraction(4, 10), 2, Fraction(3, 10), repairs=False))

@@ -88,6 +88,7 @@ def test_catalogue_order_is_stable():
 @pytest.mark.parametrize(("ability", "name"), [
     ("invasion", "Matriarch"), ("invasion", "Fighter I"),  # Matriarch's fighters invade
     ("invasion", "Visz El Vir"), ("ground_combat", "Visz El Vir"),  # its mechs roll one more die
+    ("space_combat", "Visz El Vir"),  # there too: Z-Grav Eidolon and Eidolon Maximum are mechs
     ("space_combat", "Space Dock I"),  # keeps fighters without capacity
 ])
 def test_battle_pickers_offer_the_units_whose_cards_change_that_battle(ability, name):

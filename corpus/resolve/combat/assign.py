@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..dice import hit_faces
 from .modifiers import SideMods
-from .stats import Spec
+from .stats import Spec, is_mech
 
 State = tuple[tuple[int, int], ...]
 
@@ -132,14 +132,23 @@ def dice_groups(side: Side, state: State, modifier: int, opposing: int = 0,
     non-fighter ships, for a unit that rolls one die per ship; `keep`: only the units it selects. Dice whose
     unmodified 9 or 10 adds hits (J.N.S. Hylarim) are a group of their own: (hit faces, dice, hits added)."""
     groups: dict[tuple[int, int], int] = {}
+    more = mech_dice(side, state)
     for spec, (alive_i, _), boost in zip(side.specs, state, boosts(side, state)):
         if keep is not None and not keep(spec):
             continue
-        dice = alive_i * spec.combat.dice * (opposing if spec.per_opponent_ship else 1) if spec.combat else 0
+        per_unit = spec.combat.dice + (more if is_mech(spec) else 0) if spec.combat else 0
+        dice = alive_i * per_unit * (opposing if spec.per_opponent_ship else 1)
         if dice:
             faces = max(0, min(10, hit_faces(spec.combat.value) + modifier + boost))
             groups[faces, spec.extra_hits] = groups.get((faces, spec.extra_hits), 0) + dice
     return tuple(sorted((faces, dice, extra) if extra else (faces, dice) for (faces, extra), dice in groups.items()))
+
+
+def mech_dice(side: Side, state: State) -> int:
+    """More combat dice for each of the side's mechs from a unit of the side alive in the state: Visz El Vir fighting
+    a space combat (its card: "in this system", so once it is destroyed they roll their own). In a ground combat it
+    is not in the state; its dice are in the mechs' combat value (build.build_side)."""
+    return max((spec.mech_dice for spec, (n, _) in zip(side.specs, state) if n and spec.mech_dice), default=0)
 
 
 def boosts(side: Side, state: State) -> tuple[int, ...]:

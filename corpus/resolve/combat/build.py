@@ -8,7 +8,7 @@ from .assign import Side, State
 from .request import SideRequest
 from .room import Load
 from ..units import Roll
-from .stats import CLASSES, Spec
+from .stats import CLASSES, Spec, is_mech
 
 
 def build_side(req: SideRequest, arena: str, invading: bool = False) -> Side:
@@ -23,7 +23,8 @@ def build_side(req: SideRequest, arena: str, invading: bool = False) -> Side:
     cargo = _tally(req, lambda s: s.ground and not s.ship and not s.structure) if arena == "space" else {}
     extra = max((s.mech_dice for s in _tally(req, lambda s: s.mech_dice)), default=0)
     if arena == "ground" and extra:
-        # Visz El Vir in the system: each mech in the ground combat rolls more dice (its card).
+        # Visz El Vir in the system: each mech in the ground combat rolls more dice (its card). In a space combat it
+        # fights, so its dice are counted while it is alive (assign.dice_groups).
         fighting = {_more_dice(s, extra) if is_mech(s) else s: n for s, n in fighting.items()}
     if arena == "space":
         # A Z-Grav Eidolon is a ship in the space area (its card), and The Alastor makes every ground force there
@@ -39,11 +40,6 @@ def build_side(req: SideRequest, arena: str, invading: bool = False) -> Side:
     return Side(req.role, tuple(ranked), tuple(fighting[s] for s in ranked), req.mods,
                 "order" if req.order else "default", tuple((s, cargo[s]) for s in _in_order(cargo, req.order)),
                 tuple(_in_order(riders, req.order)), bool(_tally(req, lambda s: s.blocks_afb)))
-
-
-def is_mech(spec: Spec) -> bool:
-    """A mech: a ground force other than infantry that is not a ship as well (Eidolon Maximum)."""
-    return spec.klass == "mech" and not spec.ship
 
 
 def _more_dice(spec: Spec, extra: int) -> Spec:

@@ -1,14 +1,14 @@
 """The steps of unit cards that change who may use Sustain Damage, Space Cannon or Anti-Fighter Barrage, where hits
-go, what a ship's destruction does, or which units fight with how many dice (Fourth Moon, Moll Terminus, Quetzecoatl,
-Iconoclast Omega, [0.0.1], Van Hauge, The Alastor, Matriarch, Visz El Vir, Shield Paling, Valkyrie Exoskeleton,
-Exotrireme II, Strike Wing Alpha II, Justicer Rail), with what the resolver applies."""
+go, what a ship's destruction does, or which units fight (Fourth Moon, Moll Terminus, Quetzecoatl, Iconoclast Omega,
+[0.0.1], Van Hauge, The Alastor, Matriarch, Shield Paling, Valkyrie Exoskeleton, Exotrireme II, Strike Wing Alpha II,
+Justicer Rail), with what the resolver applies; mech cards are in narrate_mechs."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..steps import Step, num, pct, plural
 from .assign import Side, steered_by
-from .build import is_mech, mustered
+from .build import mustered
 from .barrage import binomial
 from .narrate_mechs import mech_steps
 from .space import NINES, ability_dice, aimed_offense, barrage_targets, cannon_rolls
@@ -42,8 +42,7 @@ def card_steps(battle: Battle) -> list[Step]:
                 steps.append(_trades(battle, side, other, spec))
             if spec.culls and battle.request.ability == "space_combat":
                 steps.append(_culls(battle, side, other, spec))
-    return (steps + mech_steps(battle) + _fighters_invade(battle) + _mech_dice(battle) + _blocks_afb(battle)
-            + _aims(battle))
+    return steps + mech_steps(battle) + _fighters_invade(battle) + _blocks_afb(battle) + _aims(battle)
 
 
 def _listed(battle: Battle, role: str, field: str) -> Spec | None:
@@ -129,23 +128,6 @@ def _musters(side: Side, spec: Spec) -> Step:
             if joined else "this side has no ground forces in the space area, so it changes nothing")
     return Step("78.2", f"{spec.name}: ground forces fight as ships",
                 f"{_quote(side, spec, 'musters')} Applied here: {what}.", "card")
-
-
-def _mech_dice(battle: Battle) -> list[Step]:
-    """Visz El Vir: each of its side's mechs rolls more dice in a ground combat in its system."""
-    steps = []
-    for role in ("attacker", "defender"):
-        giver = _listed(battle, role, "mech_dice")
-        if giver is None or battle.request.ability == "space_combat":
-            continue
-        mechs = [s.name for s in getattr(battle.chain, role).specs if is_mech(s)]
-        dice = plural(giver.mech_dice, "more die", "more dice")
-        what = (f"each mech of this side ({', '.join(mechs)}) rolls {dice} in this ground combat (its combat value "
-                "above counts them)" if mechs else "this side has no mech here")
-        steps.append(Step("42.1", f"{giver.name}: more dice for mechs",
-                          f"{giver.name} ({role}): \"{card_sentence(giver, 'mech_dice')}\" (its card). Applied here: "
-                          f"{what}.", "card"))
-    return steps
 
 
 def _steadies(side: Side, spec: Spec) -> Step:

@@ -1,13 +1,14 @@
-"""The steps of mech cards the resolver applies that change which units fight where: a ground force that is a ship
-in the space area (Z-Grav Eidolon), and the two sides of the Naaz-Rokha mech card (Eidolon, Z-Grav Eidolon)."""
+"""The steps of the mech cards the resolver applies: a ground force that is a ship in the space area (Z-Grav
+Eidolon), the two sides of the Naaz-Rokha mech card (Eidolon, Z-Grav Eidolon), and more dice for mechs (Visz El
+Vir)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..steps import Step
+from ..steps import Step, plural
 from ..units import load
 from .assign import Side
-from .stats import Spec, spec as spec_of
+from .stats import Spec, is_mech, spec as spec_of
 from .unit_text import card_sentence
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ def mech_steps(battle: Battle) -> list[Step]:
                       if spec.joins and spec.space_ship]
         else:
             steps += _flipped_back(battle, side)
-    return steps
+    return steps + _mech_dice(battle)
 
 
 def _space_ship(battle: Battle, side: Side, spec: Spec, count: int) -> Step:
@@ -62,4 +63,30 @@ def _flipped_back(battle: Battle, side: Side) -> list[Step]:
                           "the end of the space battle: the Naaz-Rokha mechs are Z-Grav Eidolon during the Space "
                           f"Combat step alone. So here its {group.count} × {group.listed} fight as {spec.name} "
                           f"(combat {spec.combat_text}{sustain}).", "card"))
+    return steps
+
+
+def _mech_dice(battle: Battle) -> list[Step]:
+    """Visz El Vir: each of its side's mechs rolls more dice in a combat in its system (in a space combat, while it is
+    alive)."""
+    steps = []
+    for role in ("attacker", "defender"):
+        giver = next((g.spec for g in getattr(battle.request, role).groups if g.spec.mech_dice and not g.adjacent),
+                     None)
+        if giver is None:
+            continue
+        mechs = list(dict.fromkeys(s.name for s in getattr(battle.chain, role).specs if is_mech(s)))
+        dice = plural(giver.mech_dice, "more die", "more dice")
+        if not mechs:
+            what = "this side has no mech fighting here"
+        elif battle.request.ability == "space_combat":
+            what = (f"each mech of this side fighting as a ship ({', '.join(mechs)}) rolls {dice} in every round that "
+                    f"starts with {giver.name} alive; once it is destroyed, they roll their own dice")
+        else:
+            what = (f"each mech of this side ({', '.join(mechs)}) rolls {dice} in this ground combat (its combat value "
+                    "above counts them)")
+        steps.append(Step("42.1" if battle.request.ability != "space_combat" else "78.5",
+                          f"{giver.name}: more dice for mechs",
+                          f"{giver.name} ({role}): \"{card_sentence(giver, 'mech_dice')}\" (its card). Applied here: "
+                          f"{what}.", "card"))
     return steps

@@ -78,6 +78,12 @@ class Spec:
         return CLASSES.index(self.klass), -value
 
 
+def is_mech(spec: Spec) -> bool:
+    """A mech: a ground force other than infantry and not a structure (a Hel-Titan is a PDS). Eidolon Maximum and
+    Z-Grav Eidolon are mechs though ships too: Visz El Vir's die applies to them (the rulings on those cards)."""
+    return spec.klass == "mech" and not spec.structure
+
+
 def unit_class(unit: Unit) -> str:
     """Where a unit stands in the default destroy order: its kind, and for ships its cost."""
     if unit.type in ("fighter", "infantry"):
@@ -148,7 +154,7 @@ def card_reason(ability: str, unit: Unit) -> str:
         return "a ship in the space area"
     if ability == "space_combat" and unit.other_face:
         return f"fights as {unit.other_face}, a ship"
-    if ability in ("ground_combat", "invasion") and unit.mech_extra_dice:
+    if unit.mech_extra_dice:
         return f"+{unit.mech_extra_dice} die for each mech"
     if ability == "invasion" and unit.fighters_invade:
         return "its side's fighters can invade"
