@@ -73,9 +73,11 @@ _BOMBARDS_THROUGH = re.compile(r"when this unit uses its bombardment ability, it
 # The Winnu PDS upgrade's hits (its Space Cannon's) go to non-fighter ships if able.
 _HITS_TO_SHIPS = re.compile(r"hits produced by this unit must be assigned to non-fighter ships if able", re.I)
 _GROUND_AS_SHIPS = re.compile(r"ground forces in this system to participate in that combat as if they were ships", re.I)
-# Z-Grav Eidolon is a ship too while in the space area of the active system. It is the other side of the Eidolon card,
-# which flips to it at the start of a space combat and back at the end of the space battle.
-_SHIP_IN_SPACE = re.compile(r"if this unit is in the space area of the active system, it is also a ship", re.I)
+# Z-Grav Eidolon is a ship too while in the space area of the active system (Starlancer XI fights a space combat as
+# one). It is the other side of the Eidolon card, which flips to it at the start of a space combat and back at the end
+# of the space battle.
+_SHIP_IN_SPACE = re.compile(r"if this unit is in the space area of the active system, it is also a ship"
+                            r"|this unit participates in space combat as if it were a ship", re.I)
 _FLIPS_FOR_SPACE = re.compile(r"at the start of a space combat, flip this card", re.I)
 _FLIPS_BACK = re.compile(r"at the end of a space battle in the active system, flip this card", re.I)
 # A space dock's fighters kept out of capacity, as printed; the data has no value for the Dimensional Tear's 6 (12).

@@ -1,5 +1,5 @@
-"""Twilight's Fall unit upgrades whose battle cards the resolver applies (The Dragon, Fred; Justicer Rail), against
-hand recursions."""
+"""Twilight's Fall units whose battle cards the resolver applies (The Dragon, Fred; Justicer Rail; Starlancer XI's
+first sentence), against hand recursions."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from corpus.resolve import resolve
-from hand_battles import binomial, solve
-from test_resolve_battle import EXACT, side
+from hand_battles import binomial, lone_sustainer, solve
+from test_resolve_battle import EXACT, side, space
 
 P3, HALF = Fraction(3, 10), Fraction(1, 2)
 
@@ -91,3 +91,15 @@ def test_justicer_rail_changes_nothing_in_an_invasion():
                       "defender": side(("Justicer Rail", 1), ("Infantry I", 1))})
     [step] = [s for s in answer["steps"] if s["title"].startswith("Justicer Rail:")]
     assert "only ground forces, no ship, so it changes nothing" in step["text"]
+
+
+def test_starlancer_xi_fights_a_space_combat_as_a_ship():
+    # 6-10 and Sustain Damage against 2 Cruiser I (7-10); a Floating Factory I holds it in the space area. Its bonus
+    # per anomaly is still left out, and said so.
+    answer = space(side(("Floating Factory I", 1), ("Starlancer XI", 1)), side(("Cruiser I", 2)))
+    assert answer["outcome"] == _outcome(*lone_sustainer(1, HALF, 2, Fraction(4, 10), repairs=False))
+    assert [s["title"] for s in answer["steps"] if "Starlancer XI" in s["title"]] == [
+        "Not applied: Starlancer XI", "Starlancer XI: a ship in the space combat"]
+    [step] = [s for s in answer["steps"] if s["title"] == "Not applied: Starlancer XI"]
+    assert "\"For each anomaly this unit is in or adjacent to" in step["text"]
+    assert "as if it were a ship" not in step["text"]

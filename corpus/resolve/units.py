@@ -140,7 +140,8 @@ class Unit:
     bombardment_ignores_shield: bool = False
     # Its hits (its Space Cannon's) must be assigned to non-fighter ships if able (Justicer Rail's card).
     hits_to_non_fighter_ships: bool = False
-    # A ship too while in the space area of the active system (Z-Grav Eidolon's card).
+    # A ship too while in the space area of the active system (Z-Grav Eidolon's card; Starlancer XI fights a space
+    # combat as one).
     ship_in_space_area: bool = False
     # The unit on the other side of its card: Eidolon flips to Z-Grav Eidolon at the start of a space combat, and
     # back at the end of the space battle (their cards).

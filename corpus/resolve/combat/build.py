@@ -61,9 +61,10 @@ def _rank(spec: Spec) -> tuple[int, ...]:
     the fighters, being as cheap."""
     klass, value = spec.rank
     if spec.joins and spec.ship_klass:
-        # A Z-Grav Eidolon is a ship by its own card, and no cheap one: it costs 2 and rolls 2 dice. So it takes the
-        # place its cost gives a ship (a cruiser's), not the fighters' and infantry's, and goes before the cruisers
-        # as the worse combat value (8) goes first; the destroyers, cheaper, go before it.
+        # A Z-Grav Eidolon is a ship by its own card, and no cheap one: it costs 2 and rolls 2 dice (Starlancer XI,
+        # a ship in space combat by its card too, costs 2 and has Sustain Damage). So it takes the place its cost
+        # gives a ship (a cruiser's), not the fighters' and infantry's, and goes before the cruisers as the worse
+        # combat value (8) goes first; the destroyers, cheaper, go before it.
         return CLASSES.index(spec.ship_klass), 0, 0, value
     return (0, 1, klass, value) if spec.joins else (klass, 0, 0, value)
 

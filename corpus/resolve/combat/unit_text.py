@@ -54,8 +54,8 @@ APPLIED = (
                                   r"planetary shield", re.I)),
     Applied("aims", re.compile(r"hits produced by this unit must be assigned to non-fighter ships if able", re.I)),
     Applied("blocks_space_cannon", re.compile(r"other players cannot use space cannon against your ships", re.I)),
-    Applied("space_ship", re.compile(r"if this unit is in the space area of the active system, it is also a ship",
-                                     re.I)),
+    Applied("space_ship", re.compile(r"if this unit is in the space area of the active system, it is also a ship"
+                                     r"|this unit participates in space combat as if it were a ship", re.I)),
     Applied("other_face", re.compile(r"at the start of a space combat, flip this card", re.I)),
 )
 
