@@ -4,13 +4,15 @@ The simulator follows the Living Rules Reference: 77 Space Cannon Offense, then 
 Barrage in round 1 only, on fighters, no Sustain Damage; rolls; assign hits; 78.7 retreat after the announced round);
 87 Sustain Damage; 16 Capacity (met before Space Cannon Offense, after it, and once the winner is known); 49 Invasion
 (15 Bombardment unless a Planetary Shield holds, 77 Space Cannon Defense on the landed ground forces), 42 Ground
-Combat. It reads only the public catalogue's unit values and asks the engine through `resolve` alone.
+Combat. It reads only the public catalogue's unit values and asks the engine through `resolve` alone. Two cards too:
+the Naaz-Rokha mech in the space area is Z-Grav Eidolon, a ship from the start of the combat (not yet under Space
+Cannon Offense) that still needs capacity; Visz El Vir gives each mech fighting with it one more die while it is alive.
 
 Where the rules let the player choose, it plays the engine's policy: every eligible Sustain Damage before any unit is
 destroyed (combat/assign.py, module docstring); the cheapest destroyed first, the worse combat value first among
-equals (combat/stats.py CLASSES, Spec.rank; combat/build.py _rank); passengers beyond capacity removed cheapest first,
-a Fighter II never and it takes no room, as it may count against the fleet pool (combat/room.py fit);
-a retreat leaves the cheapest passengers behind (combat/retreat.py riding).
+equals, a Z-Grav Eidolon as a ship of its cost (combat/stats.py CLASSES, Spec.rank; combat/build.py _rank);
+passengers beyond capacity removed cheapest first, a Fighter II never and it takes no room, as it may count against
+the fleet pool (combat/room.py fit); a retreat leaves the cheapest passengers behind (combat/retreat.py riding).
 """
 from __future__ import annotations
 
@@ -42,9 +44,21 @@ def is_ship(u: Unit) -> bool:
     return u.type in ("ship", "fighter")
 
 
+def is_mech(u: Unit) -> bool:
+    """Mechs: ground forces that are neither infantry nor structures."""
+    return u.ground_force and u.type == "ground_force"
+
+
 def rank(u: Unit) -> tuple[bool, float, int]:
-    """The engine's destroy order: ships before ground forces, the cheapest first, the worse combat value first."""
-    return u.ground_force, (u.cost or 99) / u.per_cost, -(u.combat.value if u.combat else 11)
+    """The engine's destroy order: ships (a Z-Grav Eidolon among them) before ground forces, the cheapest first, the
+    worse combat value first."""
+    value = u.combat.value if u.combat else 11
+    return u.ground_force and not u.ship_in_space_area, (u.cost or 99) / u.per_cost, -value
+
+
+def spaced(u: Unit) -> Unit:
+    """The side of a two-sided card in a space combat: the one that is a ship in the space area (Z-Grav Eidolon)."""
+    return load().get(u.other_face, "name") if u.other_face and not u.ship_in_space_area else u
 
 
 @dataclass
@@ -81,19 +95,23 @@ def side(force: Force, arena: str, trials: int, order: tuple[str, ...] = ()) -> 
     counts: dict[Unit, int] = {}
     for u, c, adjacent in force:
         if keep(u) and not adjacent:
+            u = spaced(u) if arena == "space" else u
             counts[u] = counts.get(u, 0) + c
     units = tuple(sorted(counts, key=lambda u: (order.index(u.name) if u.name in order else len(order), rank(u))))
     alive = np.tile(np.array([counts[u] for u in units], dtype=np.int64), (trials, 1))
-    fights = tuple(is_ship(u) if arena == "space" else u.ground_force for u in units)
+    fights = tuple(is_ship(u) or u.ship_in_space_area if arena == "space" else u.ground_force for u in units)
     return Side(units, fights, alive, np.zeros_like(alive), sum(u.fighter_allowance * c for u, c, a in force if not a))
 
 
 def roll(rng, side: Side, what: str) -> np.ndarray:
     """Hits per trial from a roll of the side's fighting units alive ("combat" or "anti_fighter_barrage")."""
     hits = np.zeros(len(side.alive), dtype=np.int64)
+    more = np.zeros(len(side.alive), dtype=np.int64)
+    for i in side.cols(lambda u, f: f and u.mech_extra_dice and what == "combat"):  # Visz El Vir alive
+        more = np.maximum(more, (side.alive[:, i] > 0) * side.units[i].mech_extra_dice)
     for i in side.cols(lambda u, f: f and getattr(u, what)):
         r = getattr(side.units[i], what)
-        hits += rng.binomial(side.alive[:, i] * r.dice, chance(r))
+        hits += rng.binomial(side.alive[:, i] * (r.dice + more * is_mech(side.units[i])), chance(r))
     return hits
 
 
@@ -143,7 +161,7 @@ def fit(s: Side, rows: np.ndarray | bool = True) -> None:
     """16.3 (in the given trials): fighters and ground forces beyond capacity are removed; a space dock keeps some
     fighters free, and a fighter with a move value (Fighter II) needs no room, counted against the fleet pool."""
     fighters = s.alive[:, [u.type == "fighter" and u.move is None for u in s.units]].sum(axis=1)
-    cargo = s.alive[:, s.cols(lambda u, f: not f)].sum(axis=1)
+    cargo = s.alive[:, s.cols(lambda u, f: not f or u.ship_in_space_area)].sum(axis=1)
     shed(s, np.where(rows, np.maximum(0, fighters - s.allowance) + cargo - room(s), 0), s.allowance)
 
 
@@ -198,8 +216,9 @@ def space_battle(rng, att: Force, dfn: Force, retreat, trials: int, order: tuple
         fit(s)  # 16 notes: capacity is met before Space Cannon Offense
     # 77.3: every Space Cannon here, and next door where the unit allows (PDS II), fires at the other side's ships.
     shots = [volley(rng, force, "space_cannon", trials, lambda u, adj: True) for force in (att, dfn)]
-    assign(sides[0], shots[1])
-    assign(sides[1], shots[0])
+    # The combat has not started: a Z-Grav Eidolon is not a ship yet.
+    assign(sides[0], shots[1], lambda u: not u.ship_in_space_area)
+    assign(sides[1], shots[0], lambda u: not u.ship_in_space_area)
     for s in sides:
         fit(s)  # 16 notes: a ship with capacity lost to Space Cannon Offense
     rounds, retreated = fight(rng, *sides, True, retreat)
@@ -290,6 +309,9 @@ CASES = [
     Case("fighter-ii-takes-no-room", SPACE, ("1 Carrier I", "2 Fighter II", "2 Fighter I", "2 Infantry I"),
          ("2 Destroyer II",)),
     Case("fighter-i-goes-first", SPACE, ("1 Carrier II", "2 Fighter I", "2 Fighter II"), ("3 Destroyer I",)),
+    Case("eidolons-become-ships", SPACE, ("1 Carrier I", "1 Destroyer I", "2 Eidolon"), ("2 Cruiser II", "1 PDS I")),
+    Case("visz-el-vir-and-z-grav-eidolons", SPACE, ("1 Visz El Vir", "2 Z-Grav Eidolon"), ("4 Cruiser I",),
+         order=("Visz El Vir",)),
     Case("infantry", GROUND, ("3 Infantry I",), ("2 Infantry II",)),
     Case("mechs-sustain", GROUND, ("2 Mech",), ("4 Infantry I",)),
     Case("mixed-ground", GROUND, ("1 Mech", "2 Infantry II"), ("1 Mech", "1 Infantry I")),
