@@ -53,6 +53,15 @@ def test_catalogue_costs(name, cost):
     assert _entry(name)["cost"] == cost
 
 
+def test_every_unit_the_catalogue_lists_is_found_by_its_own_name():
+    # "Linkship" (Twilight's Fall) is listed beside Linkship I, whose alias it also is; the listed one must win.
+    first = {}
+    for unit in load().units:
+        first.setdefault(unit.name, unit)
+    assert [name for name, unit in first.items() if load().get(name, "name") is not unit] == []
+    assert load().get("Linkship", "name").id == "linkship" and load().get("Linkship 1", "name").id == "linkship_1"
+
+
 def test_every_unit_says_where_it_was_checked():
     assert [unit["name"] for unit in catalogue() if not unit["source"].strip()] == []
 

@@ -234,9 +234,13 @@ class Catalogue:
 
     @functools.cached_property
     def _index(self) -> dict[str, Unit]:
+        # A unit's own name comes first: the catalogue lists "Linkship" (Twilight's Fall) beside Linkship I,
+        # whose alias "Linkship" would otherwise make the listed one unreachable.
         index: dict[str, Unit] = {}
         for unit in self.units:
-            for key in (unit.id.replace("_", " "), unit.name, *unit.aliases):
+            index.setdefault(unit_key(unit.name), unit)
+        for unit in self.units:
+            for key in (unit.id.replace("_", " "), *unit.aliases):
                 # Units come in precedence order: a Twilight's Fall card never shadows the original.
                 index.setdefault(unit_key(key), unit)
         return index
