@@ -97,8 +97,9 @@ def _paths() -> dict:
                 # An empty value means "not given", as an HTML form sends it.
                 _param("limit", "query", {"anyOf": [{"type": "integer", "minimum": 1, "maximum": limit},
                                                     {"const": ""}]}, "most hits"),
-                _param("kind", "query", {"enum": [*KINDS, ""]}, "only entries of this kind"),
-                _param("source", "query", {"type": "string"}, "only entries from this source (e.g. wiki)")],
+                _param("kind", "query", {"enum": [*KINDS, ""]},
+                       "only entries of this kind (read in any letter case: RULE is rule)"),
+                _param("source", "query", {"type": "string"}, "only entries from this source (e.g. wiki; any letter case)")],
             "responses": _answer(_ref("Search"))}},
         "/api/rules/{entry_id}": {"get": {
             "summary": "One entry by id, its citation, and the FAQs and open questions beside it",
