@@ -85,6 +85,13 @@ def solve(start, moves) -> tuple[Fraction, ...]:
     return value(start)
 
 
+def first_hit(level: int, hits: int) -> tuple[int, int]:
+    """One unit with Sustain Damage (level 2 whole, 1 damaged, 0 gone) that takes hits first: its level and the
+    hits left for the rest of its side."""
+    used = min(level, hits)
+    return level - used, hits - used
+
+
 def sustainers_hit(whole: int, damaged: int, hits: int, sustain: bool = True) -> tuple[int, int]:
     """(whole, damaged) units of one type with Sustain Damage after `hits`: each whole one cancels a hit first
     (unless Sustain Damage is taken away), then the damaged ones are destroyed before the whole ones."""

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from corpus.resolve import resolve
-from hand_battles import binomial, lone_sustainer, solve, sum_hits
+from hand_battles import binomial, first_hit, lone_sustainer, solve, sum_hits
 from test_resolve_battle import EXACT, side, space
 
 HALF = Fraction(1, 2)
@@ -77,10 +77,7 @@ def _visz_and_z_grav(z_grav_dice) -> tuple[Fraction, ...]:
         for k, pk in enumerate(ours):
             for h, ph in enumerate(binomial(theirs, Fraction(4, 10))):
                 v, z = visz, z_grav
-                if h and v == 2:
-                    v, h = 1, h - 1
-                if h and v:
-                    v, h = 0, h - 1
+                v, h = first_hit(v, h)
                 if h and z:
                     z = 0
                 yield v + z > 0, theirs > k, (v, z, max(0, theirs - k)), pk * ph

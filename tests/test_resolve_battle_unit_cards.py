@@ -8,7 +8,7 @@ from functools import cache
 import pytest
 
 from corpus.resolve import resolve
-from hand_battles import binomial, lone_sustainer, solve, sum_hits, sustainers_hit
+from hand_battles import binomial, first_hit, lone_sustainer, solve, sum_hits, sustainers_hit
 from test_resolve_battle import EXACT, side, space
 
 HALF, P4, P6 = Fraction(1, 2), Fraction(4, 10), Fraction(6, 10)
@@ -35,10 +35,7 @@ def _fourth_moon_and_cruiser(dreadnoughts: int) -> tuple[Fraction, ...]:
         for k, pk in enumerate(ours):
             for h, ph in enumerate(binomial(whole + damaged, P6)):
                 m, c = moon, cruiser
-                if h and m == 2:
-                    m, h = 1, h - 1
-                if h and m:
-                    m, h = 0, h - 1
+                m, h = first_hit(m, h)
                 if h and c:
                     c = 0
                 w, d = sustainers_hit(whole, damaged, k, sustain=not moon)
@@ -215,10 +212,7 @@ def _alastor(start) -> tuple[Fraction, ...]:
         for k, pk in enumerate(ours):
             for h, ph in enumerate(binomial(theirs, P4)):
                 f, i, c = flag, infantry, carrier
-                if h and f == 2:
-                    f, h = 1, h - 1
-                if h and f:
-                    f, h = 0, h - 1
+                f, h = first_hit(f, h)
                 i, h = max(0, i - h), max(0, h - i)
                 c = max(0, c - h)
                 yield f + i + c > 0, theirs > k, (f, i, c, max(0, theirs - k)), pk * ph
@@ -285,10 +279,7 @@ def test_shield_paling_keeps_fragile_off_its_infantry_while_it_is_on_the_planet(
         for k, pk in enumerate(ours):
             for h, ph in enumerate(binomial(theirs, Fraction(3, 10))):
                 p = paling
-                if h and p == 2:
-                    p, h = 1, h - 1
-                if h and p:
-                    p, h = 0, h - 1
+                p, h = first_hit(p, h)
                 i = max(0, infantry - h)
                 yield p + i > 0, theirs > k, (p, i, max(0, theirs - k)), pk * ph
     answer = resolve({"ability": "ground_combat", "defender": side(("Infantry I", 3)),
