@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from .assign import Side, State, denies_sustain
+from .hits import ability_dice
 from .markov import Chain, Joint, hit_distribution
 from .request import Group, SideRequest
-from .space import ability_dice, receive
+from .space import receive
 
 
 def disabled(dfn: SideRequest) -> bool:

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 
 from ..steps import Step, num, pct, plural
 from .assign import Side, steered_by
+from .barrage import NINES, binomial
 from .build import mustered
-from .barrage import binomial
+from .hits import ability_dice
 from .narrate_mechs import mech_steps
-from .space import NINES, ability_dice, aimed_offense, barrage_targets, cannon_rolls
+from .space import aimed_offense, barrage_targets, cannon_rolls
 from .stats import Spec
 from .unit_text import card_sentence
 

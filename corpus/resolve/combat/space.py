@@ -9,7 +9,7 @@ from ..units import Roll
 from .assign import Side, State, cheapest, denies_sustain, destroy_one, round_start, soak, take_hits
 from .barrage import (NINES, UNSPLIT, Given, Groups, barrage_hits, binomial, cull_load, cull_state, culling_dice,
                       infantry)
-from .hits import ability_dice  # the battle modules import it from here
+from .hits import ability_dice
 from .markov import Chain, Joint, hit_distribution
 from .modifiers import SideMods
 from .request import Group, SideRequest
