@@ -13,7 +13,7 @@ from math import comb
 
 from ..dice import convolve, hit_faces
 from .assign import Side, State, destroy_one
-from .hits import ability_dice, hit_distribution
+from .hits import ability_dice, binomial, hit_distribution
 from .room import Load, cargo, load_of
 
 NINES = 0.2  # the chance that a die shows 9 or 10
@@ -71,11 +71,6 @@ def _added(a: list[float], b: list[float]) -> list[float]:
     """Two lists added term by term, the shorter padded with zeros."""
     size = max(len(a), len(b))
     return [x + y for x, y in zip(a + [0.0] * (size - len(a)), b + [0.0] * (size - len(b)))]
-
-
-def binomial(n: int, p: float) -> list[float]:
-    """P(k successes) of n trials."""
-    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
 
 
 def infantry(side: Side, state: State, load: Load) -> int:

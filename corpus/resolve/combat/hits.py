@@ -19,9 +19,13 @@ def hit_distribution(groups: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
             for _ in range(dice):
                 probs = convolve(probs, _die(faces, extra[0]))
             continue
-        p = faces / 10
-        probs = convolve(probs, [comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)])
+        probs = convolve(probs, binomial(dice, faces / 10))
     return tuple(probs)
+
+
+def binomial(n: int, p: float) -> list[float]:
+    """P(k successes) of n trials."""
+    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
 
 
 def _die(faces: int, extra: int) -> list[float]:

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from ..steps import Step, num, pct, plural
 from .assign import Side, steered_by
-from .barrage import NINES, binomial
+from .barrage import NINES
 from .build import mustered
-from .hits import ability_dice
+from .hits import ability_dice, binomial
 from .narrate_mechs import mech_steps
 from .space import aimed_offense, barrage_targets, cannon_rolls
 from .stats import Spec
