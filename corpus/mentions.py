@@ -171,7 +171,7 @@ class NameFinder:
         said = [fold_title(w) for w in words(text)]
         typed = cased_words(text)
         long_query = len(said) > SHORT_QUERY
-        found = []
+        found, factions = [], []
         for start in range(len(said)):
             if said[start] not in self.starts and said[start]:
                 continue
@@ -179,10 +179,12 @@ class NameFinder:
                 run = " ".join(w for w in said[start:start + size] if w)
                 if run in self.titles and not (long_query and run in self.plain and typed[start].islower()):
                     found.append((start, start + size, run))
-                pages.update(self.pages.get(run, ()))
-        # A title inside a longer name or topic name is part of it, no name of its own: "cavalry" in
-        # "The Cavalry I", "command" in "command tokens".
-        spans = self._in_topics(said) + [(a, b) for a, b, _ in found]
+                if run in self.pages:
+                    pages.update(self.pages[run])
+                    factions.append((start, start + size))
+        # A title inside a longer name, topic name or faction name is part of it, no name of its own:
+        # "cavalry" in "The Cavalry I", "command" in "command tokens", the planets Jol and Nar in "Jol-Nar".
+        spans = self._in_topics(said) + factions + [(a, b) for a, b, _ in found]
         titles.update(run for a, b, run in found
                       if not any(x <= a < b <= y and y - x > b - a for x, y in spans))
 

@@ -50,6 +50,18 @@ def test_a_players_word_for_a_unit_finds_the_unit_as_its_name_does(default_corpu
     assert hits[0].id == "cards/units/war-sun"
 
 
+@pytest.mark.parametrize(("query", "planets"), [("can Jol-Nar score it without their home planets", {"jol", "nar"}),
+                                                ("the Naaz-Rokha mech in space", {"rokha"})])
+def test_a_faction_names_no_planet_inside_its_name(default_corpus, query, planets):
+    # Jol and Nar are the Jol-Nar home planets: inside the faction's name they are no card of their own.
+    named = search.named_in(default_corpus.parser(), query)
+    assert named.pages and not planets & named.titles
+
+
+def test_a_planet_said_alone_is_still_named(default_corpus):
+    assert {"jol", "nar"} <= search.named_in(default_corpus.parser(), "infantry on Nar, Jol-Nar holds only Jol").titles
+
+
 def test_hold_names_no_card(default_corpus):
     assert "shields holding" not in search.named_in(default_corpus.parser(), "how many action cards can I hold").titles
 
