@@ -32,7 +32,8 @@ class _Faulty(BaseHTTPRequestHandler):
         self.server.paths.append(self.path)
         port = self.server.server_address[1]
         redirects = {"/R_loop": "/R_loop", "/R_ftp": "ftp://127.0.0.1/R_pds",
-                     "/R_bad_port": f"http://127.0.0.1:{port}x/R_pds", "/R_nowhere": None}
+                     "/R_bad_port": f"http://127.0.0.1:{port}x/R_pds", "/R_bad_host": "http://[::1/R_pds",
+                     "/R_nowhere": None}
         if self.path in redirects:
             self.send_response(302)
             if redirects[self.path]:
@@ -165,6 +166,7 @@ def test_a_body_that_stays_cut_short_is_an_error_naming_the_url(site, tmp_path):
     ("/R_loop", "a redirect loop"),
     ("/R_ftp", "not an http(s) URL"),
     ("/R_bad_port", "not a valid URL"),
+    ("/R_bad_host", "not a valid URL"),  # urllib cannot even parse it to follow it
 ])
 def test_a_broken_redirect_is_one_line_naming_both_urls_without_retries(site, tmp_path, path, problem):
     with pytest.raises(FetchError) as caught:

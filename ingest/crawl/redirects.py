@@ -31,6 +31,16 @@ class HandBack(urllib.request.HTTPRedirectHandler):
         fp.close()
         raise Redirect(code, msg, headers, newurl)
 
+    def http_error_302(self, req, fp, code, msg, headers):
+        """As urllib's, but a target it cannot even parse ("http://[::1/x") is handed back as sent, for next_hop."""
+        try:
+            return super().http_error_302(req, fp, code, msg, headers)
+        except ValueError:  # raised by urllib.parse before redirect_request is reached
+            fp.close()
+            raise Redirect(code, msg, headers, headers.get("location") or headers.get("uri", "")) from None
+
+    http_error_301 = http_error_303 = http_error_307 = http_error_308 = http_error_302
+
 
 def next_hop(chain: list[str], code: int, target: str) -> str:
     """The target as pages spell URLs, or FetchError when the redirect can never be followed."""
