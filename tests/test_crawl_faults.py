@@ -11,6 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from ingest.crawl import Fetcher
+from ingest.crawl.tirules import crawl_tirules
 from ingest.errors import FetchError
 
 PAGE = b"<!DOCTYPE html><html><body><article><p>Space Cannon</p></article></body></html>\n" * 20
@@ -40,6 +41,8 @@ class _Faulty(BaseHTTPRequestHandler):
                 self.send_header("Location", redirects[self.path])
             self.send_header("Content-Length", "0")
             self.end_headers()
+        elif self.path == "/":
+            self._send_index()
         elif self.path == "/R_cut":
             self._send_cut()
         elif self.path == "/R_trickle":
@@ -55,6 +58,15 @@ class _Faulty(BaseHTTPRequestHandler):
             self._send_zipped(ZIPPED[self.path])
         else:
             self.send_error(404)
+
+    def _send_index(self) -> None:
+        """An index page linking to a broken redirect and to a good page."""
+        body = b'<html><body><a href="R_bad_host">Bad</a> <a href="R_zipped">Good</a></body></html>'
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def _send_cut(self) -> None:
         """The page with its validator; the first time only its first half, then the connection closes."""
@@ -175,6 +187,13 @@ def test_a_broken_redirect_is_one_line_naming_both_urls_without_retries(site, tm
     assert message.startswith(f"{url(site, path)}: HTTP 302 redirects to ") and problem in message
     assert "\n" not in message and "the site's redirect is broken" in message
     assert site.paths.count(path) == 1  # no retry mends a broken redirect
+
+
+def test_a_linked_page_whose_redirect_cannot_be_parsed_is_skipped_and_the_crawl_goes_on(site, tmp_path):
+    broken = []
+    pages = list(crawl_tirules(url(site, "/"), fetcher(tmp_path), on_error=broken.append))
+    assert [page.url for page in pages] == [url(site, "/"), url(site, "/R_zipped")]
+    assert [error.location for error in broken] == [url(site, "/R_bad_host")]
 
 
 def test_a_redirect_without_a_location_says_so(site, tmp_path):
