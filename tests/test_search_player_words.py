@@ -57,3 +57,19 @@ def test_following_a_card_is_its_secondary(default_corpus):
     # "follow" is the table's word for a secondary ability: the Trade card's own rules come first, not
     # the rules of trading (transactions).
     assert default_corpus.search("who can follow trade").hits[0].id.startswith("92.")
+
+
+def test_inf_beside_planets_is_influence(default_corpus):
+    # "inf" is mostly infantry; "low inf planets" is influence, so paying for the custodians token comes up.
+    query = "arborec here, only got low inf planets. can i pay the 6 inf for custodians w tg?"
+    assert "27.2" in ids(default_corpus.search(query), 3)
+
+
+@pytest.mark.parametrize("query", ["out of plastic", "we ran out of plastic cruisers, can I take one from the board"])
+def test_plastic_is_the_component_limit(default_corpus, query):
+    assert default_corpus.search(query).groups[0][0] == "component-limitations"
+
+
+def test_trade_w_is_a_transaction(default_corpus):
+    groups = [page for page, _ in default_corpus.search("can i trade w someone who isnt my neighbor").groups[:2]]
+    assert groups == ["neighbors", "transactions"]
