@@ -95,11 +95,12 @@ def test_justicer_rail_changes_nothing_in_an_invasion():
 
 def test_starlancer_xi_fights_a_space_combat_as_a_ship():
     # 6-10 and Sustain Damage against 2 Cruiser I (7-10); a Floating Factory I holds it in the space area. Its bonus
-    # per anomaly is still left out, and said so.
+    # per anomaly is left out without anomalies_in_or_adjacent, and said so (test_resolve_battle_facts.py adds it).
     answer = space(side(("Floating Factory I", 1), ("Starlancer XI", 1)), side(("Cruiser I", 2)))
     assert answer["outcome"] == _outcome(*lone_sustainer(1, HALF, 2, Fraction(4, 10), repairs=False))
     assert [s["title"] for s in answer["steps"] if "Starlancer XI" in s["title"]] == [
-        "Not applied: Starlancer XI", "Starlancer XI: a ship in the space combat"]
-    [step] = [s for s in answer["steps"] if s["title"] == "Not applied: Starlancer XI"]
+        "Starlancer XI: no bonus to its combat rolls", "Starlancer XI: a ship in the space combat"]
+    [step] = [s for s in answer["steps"] if s["title"] == "Starlancer XI: no bonus to its combat rolls"]
     assert "\"For each anomaly this unit is in or adjacent to" in step["text"]
+    assert "attacker.anomalies_in_or_adjacent is not given" in step["text"]
     assert "as if it were a ship" not in step["text"]

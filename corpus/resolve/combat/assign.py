@@ -129,7 +129,8 @@ def round_start(side: Side, state: State) -> State:
 def dice_groups(side: Side, state: State, modifier: int, opposing: int = 0,
                 keep: Callable[[Spec], bool] | None = None) -> tuple[tuple[int, ...], ...]:
     """(hit faces, dice) for the side's combat roll, a modifier applied to each die; `opposing`: the opponent's
-    non-fighter ships, for a unit that rolls one die per ship; `keep`: only the units it selects. Dice whose
+    non-fighter ships, for a unit that rolls one die per ship; `keep`: only the units it selects. A unit's own
+    bonus from a table fact its card asks (Iconoclast's +2) adds to the modifier before clamping. Dice whose
     unmodified 9 or 10 adds hits (J.N.S. Hylarim) are a group of their own: (hit faces, dice, hits added)."""
     groups: dict[tuple[int, int], int] = {}
     more = mech_dice(side, state)
@@ -139,7 +140,7 @@ def dice_groups(side: Side, state: State, modifier: int, opposing: int = 0,
         per_unit = spec.combat.dice + (more if is_mech(spec) else 0) if spec.combat else 0
         dice = alive_i * per_unit * (opposing if spec.per_opponent_ship else 1)
         if dice:
-            faces = max(0, min(10, hit_faces(spec.combat.value) + modifier + boost))
+            faces = max(0, min(10, hit_faces(spec.combat.value) + modifier + boost + spec.own_bonus))
             groups[faces, spec.extra_hits] = groups.get((faces, spec.extra_hits), 0) + dice
     return tuple(sorted((faces, dice, extra) if extra else (faces, dice) for (faces, extra), dice in groups.items()))
 

@@ -8,7 +8,7 @@ from .assign import Side, State, dice_groups, non_fighters
 from .markov import STATIONARY, hit_distribution
 from .narrate_cards import card_steps
 from .narrate_capacity import end_steps, offense_steps, start_steps
-from .narrate_mods import ability_proof_steps, modifier_steps, repair_steps, roll_card_steps
+from .narrate_mods import ability_proof_steps, fact_steps, modifier_steps, repair_steps, roll_card_steps
 from .results import outcome
 from .retreat import removed_on_retreat
 from .space import afb_dice, offense_dice
@@ -22,7 +22,7 @@ def space_steps(battle: Battle) -> list[Step]:
     """Space combat, rule 78, with Space Cannon Offense (77) before it."""
     req = battle.request
     steps = [lineup(battle, "ship"), *left_out(battle, "space"), *start_steps(battle), *modifier_steps(battle),
-             *unapplied_steps(battle)]
+             *fact_steps(battle), *unapplied_steps(battle)]
     steps += space_cannon_steps(battle) + ability_proof_steps(battle) + offense_steps(battle)
     if battle.totals.rounds.get(0, 0.0) >= 1 - 1e-12:  # no opening leaves both sides ships: no round to tell of
         return steps + [result_step(battle, "78.10", "ships")] + end_steps(battle)

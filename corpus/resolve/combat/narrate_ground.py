@@ -8,7 +8,7 @@ from .invasion import bombardment_dice, defense_dice, shield_blocks, shields
 from .markov import DEFENDER, hit_distribution
 from .narrate import assignment_step, dice_text, left_out, lineup, odds, result_step, roll_steps
 from .narrate_cards import card_steps
-from .narrate_mods import ability_proof_steps, modifier_steps, repair_steps
+from .narrate_mods import ability_proof_steps, fact_steps, modifier_steps, repair_steps
 from .unit_text import card_sentence, unapplied_steps
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def ground_steps(battle: Battle, prelude: list[Step] | None = None) -> list[Step]:
     """A ground combat, rule 42."""
     steps = [lineup(battle, "ground force"), *left_out(battle, "ground"), *modifier_steps(battle),
-             *unapplied_steps(battle)]
+             *fact_steps(battle), *unapplied_steps(battle)]
     if battle.request.ability == "invasion":
         steps += ability_proof_steps(battle)  # a ground combat alone has no unit ability rolls
     steps += (prelude or []) + roll_steps(battle, "42.1")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ..dice import hit_faces
 from ..steps import Step, num, plural
 from .assign import Side, non_fighters
+from .facts import FIELDS, asking_sentence, per_fact
 from .hits import hit_distribution
 from .markov import STATIONARY
 from .modifiers import MODIFIERS
@@ -131,3 +132,42 @@ def _extra_hits(side: Side, spec: Spec) -> str:
     return (f"{spec.name} ({side.role}): \"{card_sentence(spec, 'extra_hits')}\" (its card). Applied here: each of its "
             f"dice that shows 9 or 10 before modifiers produces {spec.extra_hits} hits besides its own, so a die is "
             f"expected to produce {plural(expected, 'hit')} (without the card: {num(faces / 10)}).")
+
+
+def fact_steps(battle: Battle) -> list[Step]:
+    """Units whose card's bonus to their own combat rolls asks a fact on the table (Iconoclast's relic fragment):
+    what the side's request gives and what is applied, once per unit type and side."""
+    rule = "78.5" if battle.request.ability == "space_combat" else "42.1"
+    steps = []
+    for role in ("attacker", "defender"):
+        req, fighting = getattr(battle.request, role), {s.name for s in getattr(battle.chain, role).specs}
+        specs = {g.spec.name: g.spec for g in req.groups if g.spec.asks and not g.adjacent}
+        for spec in specs.values():
+            value, per = req.fact(spec.asks), per_fact(spec.card_text, spec.asks)
+            title = f"{spec.name}: +{spec.own_bonus} to its combat rolls" if spec.own_bonus else \
+                f"{spec.name}: no bonus to its combat rolls"
+            quote = f"{role.capitalize()}'s {spec.name}: \"{asking_sentence(spec.card_text, spec.asks)}\" (its card)."
+            idle = "" if spec.name in fighting else " It rolls no combat dice in this battle, so nothing changes."
+            steps.append(Step(rule, title, f"{quote} Applied here: {_fact_text(f'{role}.{spec.asks}', value, per)}."
+                              f"{idle}", "card"))
+    return steps
+
+
+def _fact_text(field: str, value: bool | int | None, per: int) -> str:
+    """What the fact given (or not) makes of the card's bonus."""
+    fact = FIELDS[field.split(".")[1]]
+    rolls = "each of its combat rolls in every round, with the side's other modifiers (never to unit ability rolls)"
+    if value is None:
+        give = f"the number of {fact.asks}" if fact.count else f"true when {fact.asks}"
+        return (f"{field} is not given, so these odds leave the bonus out; give {field} ({give}) to apply "
+                f"+{per}{' for each' if fact.count else ''}")
+    if not value:
+        return f"{field} is {_json(value)}, so no bonus"
+    if fact.count:
+        return f"{field} is {value} ({fact.asks}), so +{per} × {value} = +{per * value} to {rolls}"
+    return f"{field} is true ({fact.asks}), so +{per} to {rolls}"
+
+
+def _json(value: bool | int) -> str:
+    """A request value as the JSON request writes it."""
+    return str(value).lower() if isinstance(value, bool) else str(value)

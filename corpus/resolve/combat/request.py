@@ -1,17 +1,18 @@
 """Read and check a battle request; every error names its field."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import ResolveError
 from ..request import flag, integer
 from ..units import Unit, load, unit_key
+from .facts import FIELDS, bonus, parse_facts
 from .modifiers import SideMods, parse_mods
 from .stats import Spec, spec
 
 BATTLES = ("space_combat", "ground_combat", "invasion")
 MAX_SIDE_UNITS = 40
-_SIDE_KEYS = {"units", "modifiers", "combat_modifier", "order", "destroy_exotrireme"}
+_SIDE_KEYS = {"units", "modifiers", "combat_modifier", "order", "destroy_exotrireme", *FIELDS}
 # When a side destroys its Exotrireme II (or Twilight's Fall Exotrireme) to destroy up to 2 ships (its card).
 SACRIFICES = ("never", "after_first_round")
 
@@ -35,6 +36,11 @@ class SideRequest:
     mods: SideMods
     order: tuple[str, ...] | None = None
     sacrifice: str = "never"  # destroy_exotrireme: one of SACRIFICES
+    facts: tuple[tuple[str, bool | int], ...] = ()  # the table facts given that a unit's card asks (facts.py)
+
+    def fact(self, field: str) -> bool | int | None:
+        """A table fact the request gives, or None when it does not."""
+        return dict(self.facts).get(field)
 
 
 @dataclass(frozen=True)
@@ -79,8 +85,12 @@ def parse_side(side, role: str, ability: str) -> SideRequest:
         raise ResolveError(f"{role}.units", f"{total} units in all; at most {MAX_SIDE_UNITS} per side")
     mods = parse_mods(side.get("modifiers"), side.get("combat_modifier"), role, ability)
     order = _order(side.get("order"), groups, role)
+    facts = parse_facts(side, [g.spec.card_text for g in groups if not g.adjacent], role)
+    # A card's bonus from a fact given is the unit's own, so its rolls carry it wherever it fights.
+    groups = [replace(g, spec=replace(g.spec, own_bonus=bonus(g.spec.card_text, facts))) if g.spec.asks else g
+              for g in groups]
     return SideRequest(role, tuple(groups), mods, order, _sacrifice(side.get("destroy_exotrireme"), groups, role,
-                                                                     ability))
+                                                                     ability), tuple(sorted(facts.items())))
 
 
 def _sacrifice(value, groups: list[Group], role: str, ability: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..units import FLEET_POOL_FIGHTERS, Roll, Unit, combat_text
+from .facts import asked
 
 # The order hits destroy units by default: cheapest first (ships, then ground forces).
 CLASSES = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "flagship", "war_sun",
@@ -64,6 +65,8 @@ class Spec:
     space_ship: bool = False  # a ship in a space combat from its start, in the space area (Z-Grav Eidolon)
     ship_klass: str | None = None  # its class among ships when it fights as one: its cost's (Z-Grav Eidolon's 2)
     other_face: str | None = None  # the other side of its card (Eidolon, Z-Grav Eidolon)
+    asks: str | None = None  # the request field of the table fact its card's bonus to its rolls asks (facts.py)
+    own_bonus: int = 0  # that bonus to its own combat rolls, with the fact the side's request gives
     card_text: tuple[str, ...] = ()  # the card's sentences that bear on a battle (unit_text.py says which apply)
 
     @property
@@ -127,7 +130,7 @@ def spec(unit: Unit) -> Spec:
         culls=unit.afb_destroys_infantry, pierces=unit.bombardment_ignores_shield,
         aims=unit.hits_to_non_fighter_ships, space_ship=unit.ship_in_space_area,
         ship_klass=ship_class(unit.cost) if unit.ship_in_space_area else None, other_face=unit.other_face,
-        card_text=unit.combat_text,
+        asks=asked(unit.combat_text), card_text=unit.combat_text,
     )
 
 

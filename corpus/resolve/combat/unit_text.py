@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..steps import Step
+from .facts import ASKING
 from .stats import Spec
 
 if TYPE_CHECKING:
@@ -57,6 +58,8 @@ APPLIED = (
     Applied("space_ship", re.compile(r"if this unit is in the space area of the active system, it is also a ship"
                                      r"|this unit participates in space combat as if it were a ship", re.I)),
     Applied("other_face", re.compile(r"at the start of a space combat, flip this card", re.I)),
+    # A bonus to its own rolls that hangs on a table fact the side's request gives (facts.py, narrate_mods.py).
+    Applied("asks", ASKING),
 )
 
 
