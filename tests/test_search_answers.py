@@ -144,6 +144,14 @@ def test_first_screen_shows_five_pages(client):
     assert len(re.findall(r'<li class="group">', html)) >= 5
 
 
+def test_pages_that_share_a_title_are_told_apart(default_client):
+    # The LRR topic "Action Cards" and the list of every action card are both results for riders.
+    html = default_client.get("/search?q=can+I+use+a+rider+after+the+vote").get_data(as_text=True)
+    titles = [re.sub(r"<[^>]+>|\s+", " ", h).split() for h in re.findall(r'<h2 class="gtitle">(.*?)</h2>', html, re.S)]
+    assert ["Action", "Cards", "LRR", "2"] in titles and ["Action", "Cards", "Card", "list"] in titles
+    assert ["Agenda", "Phase", "LRR", "8"] in titles
+
+
 def test_each_page_shows_at_most_three_entries(mirror_corpus):
     groups = mirror_corpus.search("war sun").groups
     assert groups and all(1 <= len(hits) <= finder.GROUP_HITS for _, hits in groups)
