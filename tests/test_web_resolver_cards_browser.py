@@ -139,3 +139,41 @@ def test_a_side_with_an_exotrireme_ii_may_destroy_it_and_the_form_answers_as_the
     fill_side(page, "a", ["Exotrireme II*1"])
     expect(boxes.nth(0)).to_be_visible()
     expect(attacker).to_have_text(kept)
+
+
+def test_a_side_whose_unit_asks_a_table_fact_is_offered_its_box_and_the_form_answers_as_the_api(page):
+    open_widget(page, "/rules/ground-combat")
+    fill_side(page, "a", ["Infantry I*1"])
+    fill_side(page, "d", ["Infantry I*2"])
+    relic, anomalies = (page.locator(f"label[data-fact={field}]") for field in ("opponent_has_relic_fragment",
+                                                                               "anomalies_in_or_adjacent"))
+    attacker = page.locator(".rs-attacker")
+    expect(page.locator(".rs-by-round")).to_be_visible()
+    expect(relic.nth(0)).to_be_hidden()
+    alone = attacker.text_content()
+    fill_side(page, "a", ["Iconoclast*1"])
+    expect(relic.nth(0)).to_be_visible()  # the attacker's only, and only the fact its card asks
+    expect(relic.nth(1)).to_be_hidden()
+    expect(anomalies.nth(0)).to_be_hidden()
+    expect(attacker).not_to_have_text(alone)
+    kept = attacker.text_content()
+    page.locator("input[name=af]").nth(1).check()  # after Arvicon Rex's box, hidden
+    expect(page.locator(".rs-step strong", has_text="Iconoclast: +2 to its combat rolls")).to_have_count(1)
+    expect(attacker).not_to_have_text(kept)
+    expect(page.locator(".rs-permalink")).to_have_attribute("href", re.compile(r"&af=opponent_has_relic_fragment&"))
+    body = {"ability": "ground_combat",
+            "attacker": {"units": [{"name": "Iconoclast"}], "opponent_has_relic_fragment": True},
+            "defender": {"units": [{"name": "Infantry I", "count": 2}]}}
+    api = page.request.post("/api/resolve", data=body).json()
+    expect(attacker).to_have_text(pct(api["outcome"]["attacker"]))
+    # A count is picked from a list; put away with its unit, the box is cleared and no error is shown.
+    fill_side(page, "d", ["Starlancer XI*1"])
+    expect(anomalies.nth(1)).to_be_visible()
+    count = page.locator("label[data-fact=anomalies_in_or_adjacent] select[name=df]")
+    count.select_option("anomalies_in_or_adjacent@2")
+    expect(page.locator(".rs-step strong", has_text="Starlancer XI: +2 to its combat rolls")).to_have_count(1)
+    page.locator("input[name=d]").first.fill("Infantry I*2")
+    expect(anomalies.nth(1)).to_be_hidden()
+    expect(attacker).to_have_text(pct(api["outcome"]["attacker"]))
+    expect(page.locator(".rs-error")).to_be_hidden()
+    expect(count).to_have_value("")

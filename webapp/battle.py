@@ -4,7 +4,8 @@ from __future__ import annotations
 from werkzeug.datastructures import MultiDict
 
 from corpus.resolve import ResolveError, modifier_catalogue
-from corpus.resolve.units import load
+from corpus.resolve.combat.facts import FACTS, MAX_COUNT, asked
+from corpus.resolve.units import Unit, load
 from webapp.charts import num, pct
 from webapp.scenario import SIDES, decode_count, values
 
@@ -76,14 +77,33 @@ def removed_before_combat(result: dict) -> str:
 def exotrireme_sides(params: MultiDict) -> list[str]:
     """The form keys ("a", "d") of the sides whose unit rows name a unit that may destroy itself after a round to
     destroy ships (Exotrireme II): only they are offered the choice (the request's destroy_exotrireme)."""
-    return [key for key in SIDES.values() if any(_trades(text) for text in values(params, key))]
+    return [key for key in SIDES.values()
+            if any(unit.destroys_ships_after_round for unit in _row_units(values(params, key)))]
 
 
-def _trades(text: str) -> bool:
-    """Whether a row ("Exotrireme II*1") names such a unit; a unit in an adjacent system is not in the combat."""
-    if text.lower().rstrip().endswith("@adj"):
-        return False
-    try:
-        return bool(load().get(decode_count(text)["name"], "").destroys_ships_after_round)
-    except ResolveError:  # an unknown name: the answer's error says so
-        return False
+def fact_sides(params: MultiDict) -> list[str]:
+    """"a:FIELD" for each table fact a card of a side's units asks (Iconoclast: "a:opponent_has_relic_fragment"):
+    only those sides are offered its box (the request's field of that name)."""
+    return [f"{key}:{field}" for key in SIDES.values()
+            for field in dict.fromkeys(filter(None, (asked(unit.combat_text)
+                                                     for unit in _row_units(values(params, key)))))]
+
+
+def fact_boxes() -> list[dict]:
+    """Each table fact a card asks, as the form offers it: field, yes/no or count, the words of its box."""
+    return [{"field": fact.field, "count": fact.count, "options": range(MAX_COUNT + 1),
+             "label": f"{fact.asks[0].upper()}{fact.asks[1:]} ({fact.card()}, its card)"} for fact in FACTS]
+
+
+def _row_units(texts: list[str]) -> list[Unit]:
+    """The catalogue units that unit rows ("Exotrireme II*1") name; a unit in an adjacent system is not in the combat,
+    and an unknown name is left to the answer's error."""
+    units = []
+    for text in texts:
+        if text.lower().rstrip().endswith("@adj"):
+            continue
+        try:
+            units.append(load().get(decode_count(text)["name"], ""))
+        except ResolveError:
+            continue
+    return units

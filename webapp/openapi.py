@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import current_app
 
 from corpus.model import KINDS
+from corpus.resolve.combat.facts import FACTS, MAX_COUNT
 from corpus.resolve.combat.request import SACRIFICES
 
 JSON = "application/json"
@@ -82,7 +83,15 @@ def _battle_side() -> dict:
                            "up to 2 of the opponent's ships (its card). \"after_first_round\": after round 1, if the "
                            "combat goes on, one by one while the opponent has ships, each taking its 2 last in its "
                            "destroy order; \"never\" leaves the trade out. Without such a ship, another value is a "
-                           "400 naming the field"}}}
+                           "400 naming the field"},
+        **{fact.field: _fact(fact) for fact in FACTS}}}
+
+
+def _fact(fact) -> dict:
+    """A table fact a card of the side's units asks, for that card's bonus to the unit's own combat rolls."""
+    kind = {"type": "integer", "minimum": 0, "maximum": MAX_COUNT} if fact.count else {"type": "boolean"}
+    return {**kind, "description": f"{fact.describe()}. Absent, the bonus is left out (a step says this field "
+                                   "would apply it); given for a side with no such unit, a 400 naming the field"}
 
 
 def _paths() -> dict:

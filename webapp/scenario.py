@@ -26,6 +26,9 @@ Scenario query string (the permalink, and the widget's no-JS form fields, which 
     ao=NAMES  do=NAMES             the order that side destroys its units in, comma-separated ("Fighter II, Carrier II")
     ax=WHEN  dx=WHEN               when that side destroys its Exotrireme II to destroy 2 ships: after_first_round
                                    or never (the request's destroy_exotrireme)
+    af=FACT[@N]  df=…              a table fact a card of that side's units asks (the request's field of that
+                                   name): opponent_has_relic_fragment is true (@0: false); a count with @N
+                                   (anomalies_in_or_adjacent@2)
     retreat=attacker@N             that side (attacker or defender) announces a retreat in round N
 
 decode() turns the query into the resolver's JSON request and encode() turns one back; blank fields
@@ -39,6 +42,7 @@ import re
 from werkzeug.datastructures import MultiDict
 
 from corpus.resolve import ResolveError
+from corpus.resolve.combat.facts import FIELDS
 
 # Topic page -> the abilities its widget offers, the default first.
 PAGES = {
@@ -204,8 +208,8 @@ def decode(params: MultiDict) -> dict | None:
 
 
 def decode_battle(ability: str, params: MultiDict) -> dict:
-    """A battle: each side's units, modifiers, combat modifier, destroy order and Exotrireme II plan, and a planned
-    retreat."""
+    """A battle: each side's units, modifiers, combat modifier, destroy order, Exotrireme II plan and the table facts
+    its cards ask, and a planned retreat."""
     req: dict = {"ability": ability}
     for side, key in SIDES.items():
         req[side] = {"units": [_combatant(v) for v in values(params, key)]}
@@ -217,6 +221,7 @@ def decode_battle(ability: str, params: MultiDict) -> dict:
             req[side]["order"] = [name.strip() for name in params[f"{key}o"].split(",") if name.strip()]
         if params.get(f"{key}x", "").strip():
             req[side]["destroy_exotrireme"] = params[f"{key}x"].strip()
+        req[side].update(_fact(text) for text in values(params, f"{key}f"))
     retreat = params.get("retreat", "").strip()
     if retreat:
         side, at, round_ = retreat.partition("@")
@@ -231,6 +236,18 @@ def _combatant(text: str) -> dict:
     if adjacent:
         entry["adjacent"] = True
     return entry
+
+
+def _fact(text: str) -> tuple[str, object]:
+    """One `af`/`df` value: "opponent_has_relic_fragment" (true), "…@0" (false), "anomalies_in_or_adjacent@2"."""
+    name, at, given = text.partition("@")
+    if not at:
+        return name.strip(), True
+    value = _number(given)
+    fact = FIELDS.get(name.strip())
+    if fact is not None and not fact.count and value in (0, 1):
+        value = bool(value)  # a yes/no written as a number
+    return name.strip(), value
 
 
 def _modifier(text: str):
@@ -285,6 +302,9 @@ def encode_battle(req: dict) -> list[tuple[str, str]]:
             pairs.append((f"{key}o", ", ".join(units["order"])))
         if units.get("destroy_exotrireme"):
             pairs.append((f"{key}x", units["destroy_exotrireme"]))
+        for field in (f for f in FIELDS if units.get(f) is not None):
+            value = units[field]
+            pairs.append((f"{key}f", field if value is True else f"{field}@{int(value) if value is False else value}"))
     retreat = req.get("retreat")
     if retreat:
         pairs.append(("retreat", f"{retreat['side']}@{retreat.get('round', 1)}"))

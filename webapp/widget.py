@@ -14,6 +14,7 @@ from werkzeug.datastructures import MultiDict
 
 from corpus.model import Entry
 from corpus.resolve import ResolveError, catalogue
+from corpus.resolve.combat.facts import FIELDS as FACT_FIELDS, asking_units
 from corpus.resolve.factions import FACTIONS
 from webapp import battle, charts, urls
 from webapp.corpus_access import get_corpus
@@ -118,11 +119,9 @@ class Widget:
         """The form field (query key) and row the error names, if any."""
         if self.error is None:
             return None
-        side = re.match(r"(attacker|defender)\.(units|modifiers|combat_modifier|order|destroy_exotrireme)"
-                        r"(?:\[(\d+)\])?", self.error.field)
-        if side:  # a battle side's rows are a= / d=, its boxes am= / dm=, its number ac=, its order ao=, ax=
-            key = SIDES[side[1]] + {"units": "", "modifiers": "m", "combat_modifier": "c", "order": "o",
-                                    "destroy_exotrireme": "x"}[side[2]]
+        side = re.match(rf"(attacker|defender)\.({'|'.join(SIDE_KEYS)})\b(?:\[(\d+)\])?", self.error.field)
+        if side:  # a battle side's rows are a= / d=, its boxes am= / dm=, its number ac=, its order ao=, ax=, af=
+            key = SIDES[side[1]] + SIDE_KEYS[side[2]]
             return key, int(side[3]) if side[3] and side[2] == "units" else None
         found = re.match(r"(\w+)(?:\[(\d+)\])?(?:\.(\w+))?", self.error.field)
         if found is None:
@@ -221,16 +220,30 @@ class Widget:
         return battle.exotrireme_sides(self.params)
 
     @property
+    def fact_sides(self) -> list[str]:
+        """"a:FIELD" for each table fact a card of a side's units asks: the boxes offered."""
+        return battle.fact_sides(self.params)
+
+    @property
+    def fact_boxes(self) -> list[dict]:
+        """Every table fact's box, as each side's part of the form lists them (shown only when offered)."""
+        return battle.fact_boxes()
+
+    @property
     def survivor_rows(self) -> list[list[str]]:
         """Expected survivors per unit type per side."""
         return battle.survivor_rows(self.result)
 
 
+# A battle side's request fields -> the suffix of their form key after "a" / "d" (a table fact's box: af=).
+SIDE_KEYS = {"units": "", "modifiers": "m", "combat_modifier": "c", "order": "o", "destroy_exotrireme": "x",
+             **{f: "f" for f in FACT_FIELDS}}
 # The form's names for the request's fields, so an error reads as the box it is about, not an API path.
 FIELD_LABELS = {"units": "Units", "build": "Units to produce", "producers": "Producing units", "rolls": "Dice rolled",
                 "seed": "Seed", "targets": "Targets", "modifiers": "Modifiers", "retreat": "Retreat",
                 "ability": "Ability", "combat_modifier": "combat modifier", "order": "order",
-                "destroy_exotrireme": "destroy Exotrireme box"}
+                "destroy_exotrireme": "destroy Exotrireme box",
+                **{f: f"box for {' or '.join(asking_units(f))}'s card" for f in FACT_FIELDS}}
 
 
 def form_error(error: ResolveError) -> str:

@@ -35,21 +35,28 @@
     });
   }
 
-  // A choice only some units have (Exotrireme II's) is offered to the sides whose units the server found one in
-  // (the answer's data-exotrireme: "a", "d"). Returns true when a ticked one was just put away: that answer is
-  // for a request that still had it, so it is asked again without it. A box put away is unticked, so one shown
-  // again agrees with the answer it comes with.
+  // A choice only some units have (Exotrireme II's, a table fact a card asks) is offered to the sides whose units
+  // the server found one in (the answer's data-exotrireme: "a", "d"; its data-facts: "a:FIELD"). Returns true when
+  // a set one was just put away: that answer is for a request that still had it, so it is asked again without it.
+  // A box put away is cleared, so one shown again agrees with the answer it comes with.
   function offer(fresh) {
     if (fresh.dataset.exotrireme === undefined) return false;
     const sides = fresh.dataset.exotrireme.split(" ");
+    const facts = (fresh.dataset.facts || "").split(" ");
     let dropped = false;
-    form.querySelectorAll("label[data-exotrireme] input").forEach((input) => {
-      const shown = sides.includes(input.name.slice(0, -1));  // "ax" is the attacker's ("a")
-      if (!shown && !input.disabled && input.checked) dropped = true;
-      if (!shown) input.checked = false;
-      input.closest("label").hidden = !shown;
-      input.disabled = !shown;
-    });
+    form.querySelectorAll("label[data-exotrireme] input, label[data-fact] input, label[data-fact] select")
+      .forEach((input) => {
+        const label = input.closest("label");
+        const side = input.name.slice(0, -1);  // "ax" and "af" are the attacker's ("a")
+        const shown = label.dataset.fact === undefined ? sides.includes(side)
+          : facts.includes(side + ":" + label.dataset.fact);
+        const set = input.type === "checkbox" ? input.checked : input.value !== "";
+        if (!shown && !input.disabled && set) dropped = true;
+        if (!shown && input.type === "checkbox") input.checked = false;
+        if (!shown && input.type !== "checkbox") input.value = "";
+        label.hidden = !shown;
+        input.disabled = !shown;
+      });
     return dropped;
   }
 
@@ -63,6 +70,7 @@
     });
     current.dataset.invalid = fresh.dataset.invalid || "";
     if (fresh.dataset.exotrireme !== undefined) current.dataset.exotrireme = fresh.dataset.exotrireme;
+    if (fresh.dataset.facts !== undefined) current.dataset.facts = fresh.dataset.facts;
     markInvalid(current.dataset.invalid);
     const link = current.querySelector(".rs-permalink");
     if (link.getAttribute("href")) history.replaceState(history.state, "", link.getAttribute("href"));

@@ -27,12 +27,15 @@ class Fact:
     sentence: re.Pattern
     asks: str  # the fact in our words: "the opponent has at least 1 relic fragment"
 
+    def card(self) -> str:
+        """The units asking it and their bonus, read from the first one's card: "Iconoclast: +2 to its combat rolls"."""
+        units = asking_units(self.field)
+        per = per_fact(load().get(units[0], self.field).combat_text, self.field)
+        return f"{' or '.join(units)}: +{per} to its combat rolls{' for each' if self.count else ''}"
+
     def describe(self) -> str:
-        """What the field means, for the API's description and the form's box."""
-        cards = ", ".join(asking_units(self.field))
-        if self.count:
-            return f"the number of {self.asks} ({cards}: its card's bonus for each)"
-        return f"true when {self.asks} ({cards}: its card's bonus)"
+        """What the field means, for the API's description."""
+        return f"{'the number of' if self.count else 'true when'} {self.asks} ({self.card()}, its card)"
 
 
 FACTS = (
