@@ -7,7 +7,7 @@ from corpus.resolve import ResolveError, modifier_catalogue
 from corpus.resolve.combat.facts import FACTS, MAX_COUNT, asked
 from corpus.resolve.units import Unit, load
 from webapp.charts import num, pct
-from webapp.scenario import SIDES, decode_count, values
+from webapp.scenario_battle import SIDES, decode_count, values
 
 
 def modifiers() -> list[dict]:

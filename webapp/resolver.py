@@ -1,6 +1,7 @@
 """Step resolver on the web: POST /api/resolve and its unit catalogue.
 
-The widget on topic pages is webapp/widget.py; the scenario encoding (permalinks, forms) webapp/scenario.py.
+The widget on topic pages is webapp/widget.py; the scenario encoding (permalinks, forms) webapp/scenario.py
+(battles: webapp/scenario_battle.py).
 """
 from __future__ import annotations
 

@@ -42,7 +42,7 @@ import re
 from werkzeug.datastructures import MultiDict
 
 from corpus.resolve import ResolveError
-from corpus.resolve.combat.facts import FIELDS
+from webapp.scenario_battle import decode_battle, decode_count, encode_battle, number, values
 
 # Topic page -> the abilities its widget offers, the default first.
 PAGES = {
@@ -73,20 +73,8 @@ CONTEXT = (("resources", "Resources to spend"), ("fleet_pool", "Fleet pool token
            ("ships_in_system", "Non-fighter ships already there"),
            ("capacity_in_system", "Capacity of your ships already there"), ("units_in_space", "Fighters and ground forces in space"))
 LISTS = {"units": "u", "producers": "p", "build": "b"}
-SIDES = {"attacker": "a", "defender": "d"}
 _VALUE = re.compile(r"(\d{1,3})\s*(?:x\s*(\d{1,3})|\(\s*x\s*(\d{1,3})\s*\))?", re.I | re.A)
 _TRUE = ("1", "true", "on", "yes")
-
-
-def _number(text: str):
-    """An int for a plain number, else the text itself, so the resolver names the bad field."""
-    text = text.strip()
-    return int(text) if re.fullmatch(r"-?\d{1,19}", text, re.A) else text
-
-
-def values(params: MultiDict, key: str) -> list[str]:
-    """The non-blank values of a repeated field."""
-    return [v.strip() for v in params.getlist(key) if v.strip()]
 
 
 def decode_unit(text: str) -> dict:
@@ -98,9 +86,9 @@ def decode_unit(text: str) -> dict:
     what, star, count = head.rpartition("*") if "*" in head else (head, "", "1")
     value = _VALUE.fullmatch(what.strip())
     if value:
-        entry = {"value": int(value[1]), "dice": int(value[2] or value[3] or 1), "count": _number(count)}
+        entry = {"value": int(value[1]), "dice": int(value[2] or value[3] or 1), "count": number(count)}
     else:
-        entry = {"name": what.strip(), "count": _number(count)}
+        entry = {"name": what.strip(), "count": number(count)}
     if colon:
         entry["label"] = label.strip()
     if adjacent:
@@ -115,7 +103,7 @@ def decode_producer(text: str) -> dict:
     head, at, where = text.rpartition("@") if "@" in text else (text, "", "")
     entry = decode_count(head)
     if at and re.fullmatch(r"\s*-?\d+\s*", where):
-        entry["planet_resources"] = _number(where)
+        entry["planet_resources"] = number(where)
     elif at:
         entry["planet"] = where.strip()
     if enemy:
@@ -156,14 +144,8 @@ def decode_build(text: str) -> dict:
     head, slash, have = text.rpartition("/") if "/" in text else (text, "", "")
     entry = decode_count(head)
     if slash:
-        entry["in_reinforcements"] = _number(have)
+        entry["in_reinforcements"] = number(have)
     return entry
-
-
-def decode_count(text: str) -> dict:
-    """"NAME*COUNT" (a battle's `a` and `d` values too): "Carrier I*2"."""
-    name, star, count = text.rpartition("*") if "*" in text else (text, "", "1")
-    return {"name": name.strip(), "count": _number(count)}
 
 
 def decode(params: MultiDict) -> dict | None:
@@ -180,7 +162,7 @@ def decode(params: MultiDict) -> dict | None:
         req["producers"] = [decode_producer(_joined(i, unit, where)) for i, (unit, where) in
                             enumerate(producer_rows(params))]
         req["build"] = [decode_build(v) for v in values(params, "b")]
-        req.update({key: _number(params[key]) for key, _ in CONTEXT if params.get(key, "").strip()})
+        req.update({key: number(params[key]) for key, _ in CONTEXT if params.get(key, "").strip()})
         return req
     req = {"ability": ability, "units": [decode_unit(v) for v in values(params, "u")]}
     modifiers = {}
@@ -203,57 +185,8 @@ def decode(params: MultiDict) -> dict | None:
     for key in ("seed", "targets"):
         # Dice typed in win over a seed left in its box (the form without JavaScript sends both).
         if params.get(key, "").strip() and not (key == "seed" and "rolls" in req):
-            req[key] = _number(params[key])
+            req[key] = number(params[key])
     return req
-
-
-def decode_battle(ability: str, params: MultiDict) -> dict:
-    """A battle: each side's units, modifiers, combat modifier, destroy order, Exotrireme II plan and the table facts
-    its cards ask, and a planned retreat."""
-    req: dict = {"ability": ability}
-    for side, key in SIDES.items():
-        req[side] = {"units": [_combatant(v) for v in values(params, key)]}
-        if values(params, f"{key}m"):
-            req[side]["modifiers"] = [_modifier(v) for v in values(params, f"{key}m")]
-        if params.get(f"{key}c", "").strip():
-            req[side]["combat_modifier"] = _number(params[f"{key}c"])
-        if params.get(f"{key}o", "").strip():
-            req[side]["order"] = [name.strip() for name in params[f"{key}o"].split(",") if name.strip()]
-        if params.get(f"{key}x", "").strip():
-            req[side]["destroy_exotrireme"] = params[f"{key}x"].strip()
-        req[side].update(_fact(text) for text in values(params, f"{key}f"))
-    retreat = params.get("retreat", "").strip()
-    if retreat:
-        side, at, round_ = retreat.partition("@")
-        req["retreat"] = {"side": side.strip(), "round": _number(round_ or "1")}
-    return req
-
-
-def _combatant(text: str) -> dict:
-    """One `a`/`d` value: "Carrier II*2", or "PDS II*1@adj" for Space Cannon from an adjacent system."""
-    adjacent = text.lower().rstrip().endswith("@adj")
-    entry = decode_count(text.rstrip()[:-4] if adjacent else text)
-    if adjacent:
-        entry["adjacent"] = True
-    return entry
-
-
-def _fact(text: str) -> tuple[str, object]:
-    """One `af`/`df` value: "opponent_has_relic_fragment" (true), "…@0" (false), "anomalies_in_or_adjacent@2"."""
-    name, at, given = text.partition("@")
-    if not at:
-        return name.strip(), True
-    value = _number(given)
-    fact = FIELDS.get(name.strip())
-    if fact is not None and not fact.count and value in (0, 1):
-        value = bool(value)  # a yes/no written as a number
-    return name.strip(), value
-
-
-def _modifier(text: str):
-    """One `am`/`dm` value: a catalogue key, or "morale_boost@2" for a modifier that takes a round."""
-    name, at, round_ = text.partition("@")
-    return {"name": name.strip(), "round": _number(round_)} if at else name.strip()
 
 
 def encode(req: dict) -> list[tuple[str, str]]:
@@ -284,28 +217,3 @@ def encode(req: dict) -> list[tuple[str, str]]:
         pairs.append(("plasma", "1" if plasma is True else f"u{plasma}"))
     pairs += [(key, "1") for key, (name, _, _) in FLAGS.items() if modifiers.get(name)]
     return pairs + [(key, str(req[key])) for key in ("rolls", "seed", "targets") if req.get(key) is not None]
-
-
-def encode_battle(req: dict) -> list[tuple[str, str]]:
-    """A battle's query pairs after `ability`, side by side as the form lists them: the inverse of decode_battle()."""
-    pairs = []
-    for side, key in SIDES.items():
-        units = req.get(side, {})
-        pairs += [(key, f"{item['name']}*{item.get('count', 1)}{'@adj' if item.get('adjacent') else ''}")
-                  for item in units.get("units", [])]
-        for item in units.get("modifiers", []):
-            text = f"{item['name']}@{item.get('round', 1)}" if isinstance(item, dict) else str(item)
-            pairs.append((f"{key}m", text))
-        if units.get("combat_modifier") is not None:
-            pairs.append((f"{key}c", str(units["combat_modifier"])))
-        if units.get("order"):
-            pairs.append((f"{key}o", ", ".join(units["order"])))
-        if units.get("destroy_exotrireme"):
-            pairs.append((f"{key}x", units["destroy_exotrireme"]))
-        for field in (f for f in FIELDS if units.get(f) is not None):
-            value = units[field]
-            pairs.append((f"{key}f", field if value is True else f"{field}@{int(value) if value is False else value}"))
-    retreat = req.get("retreat")
-    if retreat:
-        pairs.append(("retreat", f"{retreat['side']}@{retreat.get('round', 1)}"))
-    return pairs

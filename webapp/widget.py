@@ -20,8 +20,9 @@ from webapp import battle, charts, urls
 from webapp.corpus_access import get_corpus
 from webapp.errors import WebError
 from webapp.resolver import answer
-from webapp.scenario import (BATTLES, CONTEXT, FLAGS, LABELS, LISTS, PAGES, PLASMA_FOR, SIDES, TARGETS, decode,
-                             encode, producer_rows, values)
+from webapp.scenario import (BATTLES, CONTEXT, FLAGS, LABELS, LISTS, PAGES, PLASMA_FOR, TARGETS, decode, encode,
+                             producer_rows, values)
+from webapp.scenario_battle import SIDE_KEYS, SIDES
 
 bp = Blueprint("widget", __name__)
 
@@ -235,9 +236,6 @@ class Widget:
         return battle.survivor_rows(self.result)
 
 
-# A battle side's request fields -> the suffix of their form key after "a" / "d" (a table fact's box: af=).
-SIDE_KEYS = {"units": "", "modifiers": "m", "combat_modifier": "c", "order": "o", "destroy_exotrireme": "x",
-             **{f: "f" for f in FACT_FIELDS}}
 # The form's names for the request's fields, so an error reads as the box it is about, not an API path.
 FIELD_LABELS = {"units": "Units", "build": "Units to produce", "producers": "Producing units", "rolls": "Dice rolled",
                 "seed": "Seed", "targets": "Targets", "modifiers": "Modifiers", "retreat": "Retreat",

@@ -1,0 +1,108 @@
+"""A battle in a scenario query string (webapp.scenario): each side's units and boxes, a planned retreat.
+
+The keys are listed in webapp.scenario's docstring (a=, d=, am=, ac=, ao=, ax=, af=, retreat=); decode_battle()
+and encode_battle() are each other's inverse.
+"""
+from __future__ import annotations
+
+import re
+
+from werkzeug.datastructures import MultiDict
+
+from corpus.resolve.combat.facts import FIELDS
+
+SIDES = {"attacker": "a", "defender": "d"}
+# A battle side's request fields -> the suffix of their form key after "a" / "d" (a table fact's box: af=).
+SIDE_KEYS = {"units": "", "modifiers": "m", "combat_modifier": "c", "order": "o", "destroy_exotrireme": "x",
+             **{f: "f" for f in FIELDS}}
+
+
+def number(text: str):
+    """An int for a plain number, else the text itself, so the resolver names the bad field."""
+    text = text.strip()
+    return int(text) if re.fullmatch(r"-?\d{1,19}", text, re.A) else text
+
+
+def values(params: MultiDict, key: str) -> list[str]:
+    """The non-blank values of a repeated field."""
+    return [v.strip() for v in params.getlist(key) if v.strip()]
+
+
+def decode_count(text: str) -> dict:
+    """"NAME*COUNT" (a battle's `a` and `d` values too): "Carrier I*2"."""
+    name, star, count = text.rpartition("*") if "*" in text else (text, "", "1")
+    return {"name": name.strip(), "count": number(count)}
+
+
+def decode_battle(ability: str, params: MultiDict) -> dict:
+    """A battle: each side's units, modifiers, combat modifier, destroy order, Exotrireme II plan and the table facts
+    its cards ask, and a planned retreat."""
+    req: dict = {"ability": ability}
+    for side, key in SIDES.items():
+        req[side] = {"units": [_combatant(v) for v in values(params, key)]}
+        if values(params, f"{key}m"):
+            req[side]["modifiers"] = [_modifier(v) for v in values(params, f"{key}m")]
+        if params.get(f"{key}c", "").strip():
+            req[side]["combat_modifier"] = number(params[f"{key}c"])
+        if params.get(f"{key}o", "").strip():
+            req[side]["order"] = [name.strip() for name in params[f"{key}o"].split(",") if name.strip()]
+        if params.get(f"{key}x", "").strip():
+            req[side]["destroy_exotrireme"] = params[f"{key}x"].strip()
+        req[side].update(_fact(text) for text in values(params, f"{key}f"))
+    retreat = params.get("retreat", "").strip()
+    if retreat:
+        side, at, round_ = retreat.partition("@")
+        req["retreat"] = {"side": side.strip(), "round": number(round_ or "1")}
+    return req
+
+
+def _combatant(text: str) -> dict:
+    """One `a`/`d` value: "Carrier II*2", or "PDS II*1@adj" for Space Cannon from an adjacent system."""
+    adjacent = text.lower().rstrip().endswith("@adj")
+    entry = decode_count(text.rstrip()[:-4] if adjacent else text)
+    if adjacent:
+        entry["adjacent"] = True
+    return entry
+
+
+def _fact(text: str) -> tuple[str, object]:
+    """One `af`/`df` value: "opponent_has_relic_fragment" (true), "…@0" (false), "anomalies_in_or_adjacent@2"."""
+    name, at, given = text.partition("@")
+    if not at:
+        return name.strip(), True
+    value = number(given)
+    fact = FIELDS.get(name.strip())
+    if fact is not None and not fact.count and value in (0, 1):
+        value = bool(value)  # a yes/no written as a number
+    return name.strip(), value
+
+
+def _modifier(text: str):
+    """One `am`/`dm` value: a catalogue key, or "morale_boost@2" for a modifier that takes a round."""
+    name, at, round_ = text.partition("@")
+    return {"name": name.strip(), "round": number(round_)} if at else name.strip()
+
+
+def encode_battle(req: dict) -> list[tuple[str, str]]:
+    """A battle's query pairs after `ability`, side by side as the form lists them: the inverse of decode_battle()."""
+    pairs = []
+    for side, key in SIDES.items():
+        units = req.get(side, {})
+        pairs += [(key, f"{item['name']}*{item.get('count', 1)}{'@adj' if item.get('adjacent') else ''}")
+                  for item in units.get("units", [])]
+        for item in units.get("modifiers", []):
+            text = f"{item['name']}@{item.get('round', 1)}" if isinstance(item, dict) else str(item)
+            pairs.append((f"{key}m", text))
+        if units.get("combat_modifier") is not None:
+            pairs.append((f"{key}c", str(units["combat_modifier"])))
+        if units.get("order"):
+            pairs.append((f"{key}o", ", ".join(units["order"])))
+        if units.get("destroy_exotrireme"):
+            pairs.append((f"{key}x", units["destroy_exotrireme"]))
+        for field in (f for f in FIELDS if units.get(f) is not None):
+            value = units[field]
+            pairs.append((f"{key}f", field if value is True else f"{field}@{int(value) if value is False else value}"))
+    retreat = req.get("retreat")
+    if retreat:
+        pairs.append(("retreat", f"{retreat['side']}@{retreat.get('round', 1)}"))
+    return pairs
