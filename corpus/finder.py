@@ -31,13 +31,14 @@ class Results:
     did_you_mean: str | None = None
     jump: str | None = None
     groups: list[tuple[str, list[Hit]]] = field(default_factory=list)
+    page_labels: dict[str, str] = field(default_factory=dict)  # each group's page -> page_label()
 
     def to_dict(self) -> dict:
         """Plain dict for JSON: the flat ranked list and the same hits by page."""
         return {"query": self.query, "jump": self.jump, "did_you_mean": self.did_you_mean,
                 "results": [h.to_dict() for h in self.hits],
-                "groups": [{"page": page, "title": hits[0].page, "hits": [h.to_dict() for h in hits]}
-                           for page, hits in self.groups]}
+                "groups": [{"page": page, "title": hits[0].page, "label": self.page_labels.get(page, ""),
+                            "hits": [h.to_dict() for h in hits]} for page, hits in self.groups]}
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
     # ... unless they are all there is (a filter to open questions): a page of no groups would show nothing.
     shown = [i for i in items if not unanswered(i[1], parser.known.loose)] or items
     results.groups = [(page, [hit(i) for i in group]) for page, group in grouped(shown, pages)]
+    results.page_labels = {page: page_label(corpus, page) for page, _ in results.groups}
     if not results.hits and not results.did_you_mean:
         results.did_you_mean = close_title(corpus, text)
     return results
@@ -105,6 +107,17 @@ def section_label(corpus, entry_id: str) -> str:
         return entry.category or ""
     *head, last = page.title.split()
     return " ".join([*head, singular(last.lower()).capitalize()])
+
+
+def page_label(corpus, page: str) -> str:
+    """What kind of page a group is: an LRR topic by its number ("LRR 2"), a card list, a faction."""
+    # The LRR topic "Action Cards" and the list of every action card share a title; this tells them apart.
+    entry = corpus.by_id.get(page)
+    if entry is None:
+        return ""
+    if entry.kind == "topic":
+        return f"LRR {entry.number}" if entry.number else "Rules"
+    return {"card": "Card list", "faction": "Faction"}.get(entry.kind, "")
 
 
 def _found(fixed: str, text: str, better: list) -> bool:

@@ -152,6 +152,12 @@ def test_pages_that_share_a_title_are_told_apart(default_client):
     assert ["Agenda", "Phase", "LRR", "8"] in titles
 
 
+def test_the_api_and_the_cli_say_what_each_page_is(default_corpus):
+    groups = default_corpus.search("can I use a rider after the vote").to_dict()["groups"]
+    labels = {(group["page"], group["label"]) for group in groups}
+    assert {("action-cards", "LRR 2"), ("cards/action-cards", "Card list")} <= labels
+
+
 def test_each_page_shows_at_most_three_entries(mirror_corpus):
     groups = mirror_corpus.search("war sun").groups
     assert groups and all(1 <= len(hits) <= finder.GROUP_HITS for _, hits in groups)

@@ -50,8 +50,17 @@ def test_typeahead_with_the_keyboard(page):
 def test_typeahead_groups_by_page_and_shows_the_sentence(page):
     typed_at_home(page, "gravity rift")
     page.locator(".typeahead li[role=option]").first.wait_for()
-    assert page.locator(".typeahead .group-title").first.inner_text() == "Gravity Rift"
+    head = page.locator(".typeahead .group-title").first
+    assert head.inner_text().startswith("Gravity Rift") and head.locator(".gkind").inner_text() == "LRR 41"
     assert page.locator(".typeahead .tsnippet mark").count() > 0
+
+
+def test_typeahead_tells_apart_pages_that_share_a_title(page):
+    # The Action Cards topic and the list of every action card: each heading says which it is.
+    typed_at_home(page, "action cards")
+    page.locator(".typeahead li[role=option]").first.wait_for()
+    labels = page.locator(".typeahead .group-title .gkind").all_inner_texts()
+    assert "LRR 2" in labels and "Card list" in labels
 
 
 def test_typeahead_names_a_card_by_its_kind(page):

@@ -46,8 +46,10 @@ def _schemas() -> dict:
                           "page": text, "url": text, "score": {"type": "number"},
                           "count": {"type": "integer", "minimum": 1},
                           "homebrew": {"type": "boolean"}, "label": text}}
-    group = {"type": "object", "required": ["page", "title", "url", "hits"],
+    group = {"type": "object", "required": ["page", "title", "label", "url", "hits"],
              "properties": {"page": text, "title": text, "url": text,
+                            "label": {"type": "string", "description": 'what the page is: "LRR 2" (a rules topic '
+                                      'and its number), "Rules", "Card list", "Faction"'},
                             "hits": {"type": "array", "items": _ref("Hit"), "minItems": 1, "maxItems": 3}}}
     entry = {"type": "object", "required": ["id", "kind", "topic", "title", "text"],
              "properties": {"id": text, "kind": {"enum": list(KINDS)}, "topic": text, "title": text, "text": text,

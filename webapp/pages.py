@@ -17,7 +17,7 @@ def _template_helpers(state) -> None:
     """URL builder and labels for every template, macros included."""
     state.app.jinja_env.globals.update(
         page_url=urls.page_url, permalink=urls.permalink, search_url=urls.search_url, asset_url=urls.asset_url,
-        kind_label=lambda kind: views.KIND_LABELS.get(kind, kind), page_label=views.page_label,
+        kind_label=lambda kind: views.KIND_LABELS.get(kind, kind),
         authority_label=lambda value: views.AUTHORITY_LABELS.get(value, value),
         source_label=citation.source_label, source_labels=citation.source_labels,
         cite_text=lambda entry: citation.citation(get_corpus(), entry),

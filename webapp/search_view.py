@@ -87,8 +87,8 @@ def search(args) -> SearchView:
     shown = {h.id: h for h in results.hits} | {h.id: h for _, hits in results.groups for h in hits}
     out = {hit_id: _hit_dict(hit.to_dict()) for hit_id, hit in shown.items()}
     view.hits = [out[h.id] for h in results.hits]
-    view.groups = [{"page": page, "title": hits[0].page, "url": _url(page), "hits": [out[h.id] for h in hits]}
-                   for page, hits in results.groups]
+    view.groups = [{"page": page, "title": hits[0].page, "label": results.page_labels.get(page, ""), "url": _url(page),
+                    "hits": [out[h.id] for h in hits]} for page, hits in results.groups]
     if results.jump and view.hits and view.hits[0]["id"] == results.jump:
         jump = corpus.by_id[results.jump]
         view.jump = {"id": jump.id, "title": jump.title, "kind": jump.kind, "url": urls.entry_url(corpus, jump.id)}

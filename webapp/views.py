@@ -18,17 +18,6 @@ AUTHORITY_LABELS = {"lrr": "LRR", "official-faq": "official", "community-note": 
                     "open-question": "open question", "card-text": "card text"}
 
 
-def page_label(page: str) -> str:
-    """What kind of page a result group is: an LRR topic by its number, a card list, a faction."""
-    # The LRR topic "Action Cards" and the list of every action card share a title; this tells them apart.
-    entry = get_corpus().by_id.get(page)
-    if entry is None:
-        return ""
-    if entry.kind == "topic":
-        return f"LRR {entry.number}" if entry.number else "Rules"
-    return {"card": "Card list", "faction": "Faction"}.get(entry.kind, "")
-
-
 def entry_dict(entry: Entry) -> dict:
     """An entry for JSON: every stored field, plus where to read it and its permalink."""
     data = entry.to_dict()

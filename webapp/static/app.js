@@ -81,6 +81,12 @@
         head.setAttribute("role", "presentation");
         head.className = "group-title";
         head.textContent = group.title;
+        if (group.label) {  // the Action Cards topic and the list of every action card share a title
+          const label = document.createElement("span");
+          label.className = "gkind";
+          label.textContent = group.label;
+          head.append(" ", label);
+        }
         list.append(head);
         group.hits.slice(0, 2).forEach((hit) => list.append(option(hit, n++)));
       });
