@@ -11,31 +11,25 @@ from __future__ import annotations
 from itertools import product
 from math import comb
 
-from ..dice import convolve, hit_faces
+from ..dice import convolve
 from .assign import Side, State, destroy_one
-from .hits import ability_dice, binomial, hit_distribution
+from .hits import Groups, binomial, hit_distribution, split_dice
 from .room import Load, cargo, load_of
 
 NINES = 0.2  # the chance that a die shows 9 or 10
 # How many 9s and 10s each side's culling dice show (the attacker's, the defender's); None: not split for that side.
 Given = tuple[int | None, int | None]
 UNSPLIT: Given = (None, None)
-Groups = tuple[tuple[int, int], ...]  # (hit faces, dice)
 
 
 def barrage_rolls(side: Side, state: State, target: Side) -> tuple[Groups, Groups]:
     """A side's Anti-Fighter Barrage dice: those of units whose 9s and 10s destroy infantry, and the others (none
-    against a side with Iconoclast Omega). An extra die goes to the unit most likely to hit, to a culling one when
-    it is among those (the player gives the die to the unit that may do more with it)."""
+    against a side with Iconoclast Omega); an extra die as hits.split_dice gives it."""
     if target.afb_proof:
         return (), ()
     rolls = [(s.anti_fighter_barrage, s.culls, n) for s, (n, _) in zip(side.specs, state)
              if s.anti_fighter_barrage is not None and n]
-    extra = side.mods.extra_dice("anti_fighter_barrage") if rolls else 0
-    best = max((hit_faces(roll.value) for roll, _, _ in rolls), default=0)
-    to_culling = any(culls and hit_faces(roll.value) == best for roll, culls, _ in rolls)
-    return (ability_dice([(roll, n) for roll, culls, n in rolls if culls], extra if to_culling else 0),
-            ability_dice([(roll, n) for roll, culls, n in rolls if not culls], 0 if to_culling else extra))
+    return split_dice(rolls, side.mods.extra_dice("anti_fighter_barrage") if rolls else 0)
 
 
 def culling_dice(side: Side, state: State, target: Side) -> int:

@@ -46,3 +46,16 @@ def ability_dice(rolls: list[tuple[Roll, int]], extra: int, penalty: int = 0) ->
         best = max(groups)
         groups[best] += extra
     return tuple(sorted((f, n) for f, n in groups.items() if n))
+
+
+Groups = tuple[tuple[int, int], ...]  # (hit faces, dice)
+
+
+def split_dice(rolls: list[tuple[Roll, bool, int]], extra: int, penalty: int = 0) -> tuple[Groups, Groups]:
+    """A unit-ability roll split in two, (roll, marked, count) each: the dice of units whose card marks them (Strike
+    Wing Alpha II's culling barrage, Justicer Rail's aimed Space Cannon) and the others. Extra dice go to the unit
+    most likely to hit, to a marked one when it is among those (the player gives them where they may do more)."""
+    best = max((hit_faces(roll.value) for roll, _, _ in rolls), default=0)
+    to_marked = any(marked and hit_faces(roll.value) == best for roll, marked, _ in rolls)
+    return (ability_dice([(roll, n) for roll, marked, n in rolls if marked], extra if to_marked else 0, penalty),
+            ability_dice([(roll, n) for roll, marked, n in rolls if not marked], 0 if to_marked else extra, penalty))

@@ -4,12 +4,10 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import product as each_pair
 
-from ..dice import hit_faces
 from ..units import Roll
 from .assign import Side, State, cheapest, denies_sustain, destroy_one, round_start, soak, take_hits
-from .barrage import (NINES, UNSPLIT, Given, Groups, barrage_hits, binomial, cull_load, cull_state, culling_dice,
-                      infantry)
-from .hits import ability_dice
+from .barrage import NINES, UNSPLIT, Given, barrage_hits, cull_load, cull_state, culling_dice, infantry
+from .hits import Groups, ability_dice, binomial, split_dice
 from .markov import Chain, Joint, hit_distribution
 from .modifiers import SideMods
 from .request import Group, SideRequest
@@ -34,18 +32,13 @@ def offense_dice(req: SideRequest, target: SideRequest) -> tuple[tuple[int, int]
 
 def aimed_offense(req: SideRequest, target: SideRequest) -> tuple[Groups, Groups]:
     """A side's Space Cannon Offense dice whose hits must go to non-fighter ships if able (all of them with Graviton
-    Laser System; Justicer Rail's), and the others. An extra die goes to the unit most likely to hit, to one whose
-    hits are so aimed when it is among those (the player gives the die to the unit that may do more with it)."""
+    Laser System; Justicer Rail's), and the others; an extra die as hits.split_dice gives it."""
     if req.mods.has("graviton_laser_system"):
         return offense_dice(req, target), ()
     if cannon_blocked(target) or req.mods.has("no_space_cannon"):
         return (), ()
     rolls = [(g.spec.space_cannon, g.spec.aims, g.count) for g in req.groups if g.spec.space_cannon is not None]
-    best = max((hit_faces(roll.value) for roll, _, _ in rolls), default=0)
-    to_aimed = any(aims and hit_faces(roll.value) == best for roll, aims, _ in rolls)
-    extra, penalty = req.mods.extra_dice("space_cannon"), 1 if target.mods.has("antimass_deflectors") else 0
-    return (ability_dice([(roll, n) for roll, aims, n in rolls if aims], extra if to_aimed else 0, penalty),
-            ability_dice([(roll, n) for roll, aims, n in rolls if not aims], 0 if to_aimed else extra, penalty))
+    return split_dice(rolls, req.mods.extra_dice("space_cannon"), 1 if target.mods.has("antimass_deflectors") else 0)
 
 
 def cannon_blocked(target: SideRequest) -> Group | None:
