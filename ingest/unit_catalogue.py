@@ -11,6 +11,7 @@ import re
 import sys
 from pathlib import Path
 
+from corpus.resolve.card_sentences import FLIPS_BACK, SENTENCES
 from corpus.resolve.errors import ResolveError
 from corpus.resolve.factions import faction_slug
 from ingest.bundles import bundle_root, pack, unpack
@@ -30,58 +31,7 @@ _ALIASES = {"bastion_spacedock": ["4X31C Helios V1", "Helios V1", "4X31C Helios"
 GENERIC_NAMES = {"flagship": "Flagship", "mech": "Mech"}
 PRINTED = {"Anihilator": "Annihilator"}
 _BONUS = re.compile(r"resource value of this planet is increased by (\d)", re.I)
-# The bot flags war suns but not the Letnev flagship, whose card says the same ("cannot lose its" is another).
-_LIFTS_SHIELD = re.compile(r"\blose (?:the )?planetary shield", re.I)
-# The Winnu flagship's dice are counted in play (the data gives 0 dice): one per opponent's non-fighter ship.
-_PER_SHIP = re.compile(r"number of your opponent's non-fighter ships", re.I)
-# The Letnev flagship repairs itself as each space combat round starts (the Twilight's Fall card adds "in this system");
-# Eidolon Maximum at the start of every combat round, space or ground.
-_REPAIRS = re.compile(r"at the start of each space combat round(?: in this system)?, repair this ship"
-                      r"|repair it at the start of every combat round", re.I)
-# Eidolon Maximum fights in space combats and in ground combats, and hits from unit abilities cannot be assigned to it.
-_BOTH_KINDS = re.compile(r"\bthis unit is both a ship and (?:a )?ground force", re.I)
-_NO_ABILITY_HITS = re.compile(r"\bcannot be assigned hits from unit abilities", re.I)
-# The Sardakk flagship's bonus to the other ships' combat rolls, and the Jol-Nar flagship's hits on a 9 or 10.
-_BOOSTS_OTHERS = re.compile(r"apply \+(\d) to the result of each of your other ship'?s'? combat rolls", re.I)
-_EXTRA_HITS = re.compile(r"each result of 9 or 10, before applying modifiers, produces (\d) additional hits", re.I)
-# Cards that take an ability from the opponent's units, end every ship with the flagship, or steer its hits:
-# the Mentak flagship and mech, the Argent and Yin flagships and the L1Z1X flagship.
-_DENIES_SUSTAIN = re.compile(r"other player'?s'? (?:ships in this system|ground forces on this planet) cannot use "
-                             r"sustain damage", re.I)
-_BLOCKS_CANNON = re.compile(r"other players cannot use space cannon against your ships in this system", re.I)
-_DESTROYS_ALL = re.compile(r"when this ship is destroyed, destroy all ships in this system", re.I)
-_NON_FIGHTERS = re.compile(r"hits produced by this ship and by your dreadnoughts in this system must be assigned to "
-                           r"non-fighter ships if able", re.I)
-# The Naalu flagship lets fighters invade; the Nekro flagship lets ground forces fight in space.
-_FIGHTERS_INVADE = re.compile(r"commit fighters to planets as if they were ground forces", re.I)
-# The Naaz-Rokha flagship's extra die for each mech in its system.
-_MECH_DICE = re.compile(r"your mechs in this system roll (\d) additional (?:die|dice) during combat", re.I)
-# The Naalu Codex mech keeps Anti-Fighter Barrage off its side's units; the Jol-Nar mech keeps Fragile off infantry.
-_BLOCKS_AFB = re.compile(r"other players cannot use anti-fighter barrage against your units in this system", re.I)
-_NOT_FRAGILE = re.compile(r"your infantry on this planet are not affected by your fragile", re.I)
-# The Sardakk mech produces a hit whenever it cancels one in ground combat (the card spells "it's").
-_SUSTAIN_HITS = re.compile(r"after this unit uses it'?s sustain damage ability during ground combat, it produces 1 hit "
-                           r"against your opponent'?s ground forces", re.I)
-# The Sardakk dreadnoughts' trade: destroy this unit after a round of space combat to destroy up to 2 ships.
-_TRADES = re.compile(r"after a round of space combat, you may destroy this unit to destroy up to (\d) ships", re.I)
-# The Argent destroyers' barrage: each 9 or 10 also destroys 1 of the opponent's infantry in the space area.
-_AFB_INFANTRY = re.compile(r"when this unit uses anti-fighter barrage, each result of 9 or 10 also destroys 1 of your "
-                           r"opponent'?s'? infantry in the space area", re.I)
-# The Obsidian war sun's Bombardment ignores Planetary Shield.
-_BOMBARDS_THROUGH = re.compile(r"when this unit uses its bombardment ability, it uses it against [^.]*ignoring "
-                               r"planetary shield", re.I)
-# The Winnu PDS upgrade's hits (its Space Cannon's) go to non-fighter ships if able.
-_HITS_TO_SHIPS = re.compile(r"hits produced by this unit must be assigned to non-fighter ships if able", re.I)
-_GROUND_AS_SHIPS = re.compile(r"ground forces in this system to participate in that combat as if they were ships", re.I)
-# Z-Grav Eidolon is a ship too while in the space area of the active system (Starlancer XI fights a space combat as
-# one). It is the other side of the Eidolon card, which flips to it at the start of a space combat and back at the end
-# of the space battle.
-_SHIP_IN_SPACE = re.compile(r"if this unit is in the space area of the active system, it is also a ship"
-                            r"|this unit participates in space combat as if it were a ship", re.I)
-_FLIPS_FOR_SPACE = re.compile(r"at the start of a space combat, flip this card", re.I)
-_FLIPS_BACK = re.compile(r"at the end of a space battle in the active system, flip this card", re.I)
-# A space dock's fighters kept out of capacity, as printed; the data has no value for the Dimensional Tear's 6 (12).
-FIGHTER_ROOM = re.compile(r"up to (\d+) fighters in this system do not count against", re.I)
+FIGHTER_ROOM = SENTENCES["fighter_room"]
 
 
 def unit_record(path: str, item: dict, notes: dict[str, str] | None = None) -> dict:
@@ -98,30 +48,30 @@ def unit_record(path: str, item: dict, notes: dict[str, str] | None = None) -> d
         "expansion": _EXPANSION.get(item["source"], item["source"]), "cost": v.get("cost"),
         "per_cost": v["per_cost"], "sustain_damage": v.get("sustain_damage", False),
         "planetary_shield": v.get("planetary_shield", False),
-        "removes_planetary_shield": v.get("removes_planetary_shield", False) or bool(_LIFTS_SHIELD.search(text)),
+        "removes_planetary_shield": v.get("removes_planetary_shield", False) or _says("removes_planetary_shield", text),
         "deep_space_cannon": v.get("deep_space_cannon", False), "ground_force": v.get("ground_force", False),
         "in_space": v.get("space_only", False), "move": v.get("move"),
-        "combat_per_opponent_ship": item.get("combatDieCount") == 0 and bool(_PER_SHIP.search(text)),
-        "repairs_each_round": bool(_REPAIRS.search(text)),
-        "ship_and_ground_force": bool(_BOTH_KINDS.search(text)),
-        "no_ability_hits": bool(_NO_ABILITY_HITS.search(text)),
-        "other_ships_combat_bonus": _number(_BOOSTS_OTHERS, text),
-        "extra_hits_on_9_or_10": _number(_EXTRA_HITS, text),
-        "denies_sustain": bool(_DENIES_SUSTAIN.search(text)),
-        "blocks_space_cannon": bool(_BLOCKS_CANNON.search(text)),
-        "destroys_all_ships": bool(_DESTROYS_ALL.search(text)),
-        "dreadnought_hits_to_non_fighters": bool(_NON_FIGHTERS.search(text)),
-        "fighters_invade": bool(_FIGHTERS_INVADE.search(text)),
-        "ground_forces_fight_as_ships": bool(_GROUND_AS_SHIPS.search(text)),
-        "mech_extra_dice": _number(_MECH_DICE, text),
-        "blocks_anti_fighter_barrage": bool(_BLOCKS_AFB.search(text)),
-        "infantry_not_fragile": bool(_NOT_FRAGILE.search(text)),
-        "hits_after_sustain": bool(_SUSTAIN_HITS.search(text)),
-        "destroys_ships_after_round": _number(_TRADES, text),
-        "afb_destroys_infantry": bool(_AFB_INFANTRY.search(text)),
-        "bombardment_ignores_shield": bool(_BOMBARDS_THROUGH.search(text)),
-        "hits_to_non_fighter_ships": bool(_HITS_TO_SHIPS.search(text)),
-        "ship_in_space_area": bool(_SHIP_IN_SPACE.search(text)),
+        "combat_per_opponent_ship": item.get("combatDieCount") == 0 and _says("per_opponent_ship", text),
+        "repairs_each_round": _says("repairs", text),
+        "ship_and_ground_force": _says("ship", text),
+        "no_ability_hits": _says("ability_proof", text),
+        "other_ships_combat_bonus": _number("boosts_others", text),
+        "extra_hits_on_9_or_10": _number("extra_hits", text),
+        "denies_sustain": _says("denies_sustain", text),
+        "blocks_space_cannon": _says("blocks_space_cannon", text),
+        "destroys_all_ships": _says("destroys_all", text),
+        "dreadnought_hits_to_non_fighters": _says("steers_hits", text),
+        "fighters_invade": _says("fighters_invade", text),
+        "ground_forces_fight_as_ships": _says("musters", text),
+        "mech_extra_dice": _number("mech_dice", text),
+        "blocks_anti_fighter_barrage": _says("blocks_afb", text),
+        "infantry_not_fragile": _says("steadies", text),
+        "hits_after_sustain": _says("strikes_back", text),
+        "destroys_ships_after_round": _number("trades_for", text),
+        "afb_destroys_infantry": _says("culls", text),
+        "bombardment_ignores_shield": _says("pierces", text),
+        "hits_to_non_fighter_ships": _says("aims", text),
+        "ship_in_space_area": _says("space_ship", text),
         # The card's sentences that bear on a battle: the resolver names those it does not apply.
         "combat_text": combat_sentences(text),
         # The bot plays The Cavalry (a promissory note) as a unit of its own: no one can produce it.
@@ -146,9 +96,14 @@ def _fighter_room(text: str, v: dict) -> int:
     return int(room.group(1)) if room else v.get("capacity", 0)
 
 
-def _number(pattern: re.Pattern, text: str) -> int:
-    """The number a card sentence gives (0 when the card does not say it)."""
-    found = pattern.search(text)
+def _says(field: str, text: str) -> bool:
+    """Whether a card's text has the sentence the engine's field stands for (corpus.resolve.card_sentences)."""
+    return bool(SENTENCES[field].search(text))
+
+
+def _number(field: str, text: str) -> int:
+    """The number such a card sentence gives (0 when the card does not say it)."""
+    found = SENTENCES[field].search(text)
     return int(found.group(1)) if found else 0
 
 
@@ -201,10 +156,10 @@ def _faces(rows: list[tuple[dict, dict]]) -> None:
     """Name each side of a two-sided card on the other: of one faction, the card that flips at the start of a space
     combat (Eidolon) and the one that flips back at the end of the space battle (Z-Grav Eidolon)."""
     for front, item in rows:
-        if not _FLIPS_FOR_SPACE.search(item.get("ability") or ""):
+        if not SENTENCES["other_face"].search(item.get("ability") or ""):
             continue
         backs = [back for back, other in rows if other.get("faction") == item.get("faction")
-                 and _FLIPS_BACK.search(other.get("ability") or "")]
+                 and FLIPS_BACK.search(other.get("ability") or "")]
         if len(backs) == 1:
             front["other_face"], backs[0]["other_face"] = backs[0]["name"], front["name"]
 
