@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from corpus.names import cased_words, fold_title, words
+from corpus.quotes import Quotes
 
 MAX_NAME_WORDS = 6  # longer titles are not typed
 SHORT_QUERY = 3  # words: "command action card" names the card, whatever its case
@@ -101,6 +102,7 @@ class NameFinder:
         units = {fold_title(e.title) for e in entries if e.kind == "section" and e.topic == UNITS_PAGE}
         self.units = {title for title in self.titles if title in units or title.removesuffix(" ii") in units}
         self.plain = _plain_titles(entries, self.titles - self.units)
+        self.quotes = Quotes(entries)
 
     def find(self, text: str, *terms: str) -> Named:
         """The sections and pages named in a query, or named whole by one of the game terms its
@@ -112,6 +114,7 @@ class NameFinder:
             titles.update({term} & self.titles)
             pages.update(self.pages.get(term, ()))
         titles.update(self._by_category(text, pages))
+        titles.update(self.quotes.quoted(text) & self.titles)
         background = titles & self.units if titles - self.units else set()
         return Named(frozenset(titles), frozenset(pages), frozenset(background)) if titles or pages else NOTHING
 
