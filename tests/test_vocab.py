@@ -254,11 +254,12 @@ def test_quote_inside_a_question_is_a_hint_not_a_must():
 
 def test_the_words_of_a_name_count_once_between_them():
     # "Space Docks" is the name's phrase, its alias "docks" and the word "space": three concepts
-    # that would outweigh a one-word topic said beside it ("Warfare"), unless its parts count less.
+    # that would outweigh the strategy card said beside it ("the Warfare secondary", one concept:
+    # the Warfare card), unless its parts count less.
     request = understand("does the warfare secondary let me produce at any of my space docks",
                          vocabulary(), names={"space dock"})
     weight = {c.said[0]: c.weight for c in request.concepts}
-    assert weight[("space", "dock")] == 1.0 and weight[("warfar",)] == 1.0
+    assert weight[("space", "dock")] == 1.0 and weight[("warfar", "secondari")] == 1.0
     assert weight[("dock",)] == weight[("space",)] == vocab.NAME_PART < 0.5
 
 
