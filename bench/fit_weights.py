@@ -1,4 +1,4 @@
-"""Fit the rerank's weights (corpus.search.Weights) on the leave-one-out "train" questions.
+"""Fit the rerank's weights (corpus.search.Weights) on the leave-one-out and written "train" questions.
 
 Coordinate search over a small grid, each weight in turn, a few passes. Objective: the mean of
 top-1 and reciprocal rank of the expected page, plus rule-in-top-3 where a question has rules,
@@ -7,6 +7,8 @@ card or faction page the rest; plus LRR_SHARE of the share of questions beside a
 that find it in the first three, weighed by stratum the same way. Issue 8 measures "the exact LRR rule that answers" on every
 player question: its population is rules questions, while the corpus's questions are mostly about
 single cards (about three in four), so a plain mean would fit the ranking to card questions.
+The written questions (bench/written.py) are asked as players ask at the table, a scene first, where
+the corpus's are short; within each stratum FAQ, open and written questions count a third each.
 The first stage (BM25F candidates) does not depend on these weights, so it runs once per question.
 Never fitted on queries/dev.jsonl: report the result with bench/search_quality.py.
 
@@ -23,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import guard  # noqa: E402
 import loo  # noqa: E402
+import written  # noqa: E402
 
 from corpus import Corpus, finder, search  # noqa: E402
 from search_quality import under  # noqa: E402  (the bench's own test of an id under a rule)
@@ -78,8 +81,8 @@ def prepared(corpus: Corpus, questions: list[dict]) -> list[tuple]:
 def objective(corpus: Corpus, cases: list[tuple], weights: search.Weights) -> float:
     """Mean of (top-1 + reciprocal rank) / 2 for the page, plus rule-in-top-3, over the cases.
 
-    Rules-homed questions count RULES_SHARE, card-homed ones the rest; within each, FAQ
-    questions and open questions count half each, however many there are of each: FAQ
+    Rules-homed questions count RULES_SHARE, card-homed ones the rest; within each, every kind of
+    question (FAQ, open, written) counts alike, however many there are of each: FAQ and written
     questions are asked the way players ask, and there are fewer of them.
     """
     parser = corpus.parser()
@@ -144,13 +147,17 @@ def main() -> None:
     args = parser.parse_args()
     corpus = Corpus.load(args.instance)
     corpus.search("warm up")
-    train = prepared(corpus, loo.questions(corpus, which="train"))
-    held = prepared(corpus, loo.questions(corpus, which="held-out"))
-    best = fit(corpus, train + held if args.whole else train, args.passes, args.only)
-    before, after = objective(corpus, held, search.WEIGHTS), objective(corpus, held, best)
-    print(f"held-out objective: defaults {before:.4f}, fitted {after:.4f}{' (fitted on it too)' if args.whole else ''}")
-    if after < before and not args.whole:
-        print("the held-out part lost: a change that gains on train only is not kept (README, Benchmarks)")
+    train = prepared(corpus, loo.questions(corpus, which="train") + written.questions(corpus, which="train"))
+    held = {name: prepared(corpus, source.questions(corpus, which="held-out"))
+            for name, source in (("leave-one-out", loo), ("written", written))}
+    best = fit(corpus, train + [case for cases in held.values() for case in cases] if args.whole else train,
+               args.passes, args.only)
+    for name, cases in held.items():
+        before, after = objective(corpus, cases, search.WEIGHTS), objective(corpus, cases, best)
+        print(f"held-out objective, {name}: defaults {before:.4f}, fitted {after:.4f}"
+              f"{' (fitted on it too)' if args.whole else ''}")
+        if after < before and not args.whole:
+            print(f"the {name} held-out part lost: a change that gains on train only is not kept (README, Benchmarks)")
     print(best)
     corpus.close()
 

@@ -1,7 +1,8 @@
 """Search quality: the dev questions and the leave-one-out questions (train and held-out parts),
 topic level (top-1, top-5, MRR@10) and rule level (top-1, rule in top-3, top-5, MRR@10); the FAQ
 questions also against the numbered rules their labels name (bench/data/ruling_labels.jsonl), and
-a sample of open questions likewise (bench/data/question_labels.jsonl, a check not fitted on).
+a sample of open questions likewise (bench/data/question_labels.jsonl, a check not fitted on); and
+the written player questions' two parts (bench/written.py).
 
 Usage: python bench/search_quality.py [--instance DIR] [--queries FILE] [--skip-loo] [--verbose] [--words-only]
        [--weight NAME=VALUE ...]
@@ -22,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import guard  # noqa: E402
 import loo  # noqa: E402  (bench/loo.py, beside this script)
+import written  # noqa: E402
 
 from corpus import Corpus, search  # noqa: E402
 from ingest.steps.rule_match import NUMBERED  # noqa: E402
@@ -205,6 +207,7 @@ def main(argv: list[str] | None = None) -> int:
                 for title, path in (("labelled LRR rule", LABELS), ("labelled question LRR rule", QUESTION_LABELS)):
                     rules = evaluate(corpus, labelled(asked, path), weights=weights)[2]
                     print(rules.line(f"loo {which} {title}"))
+                report(corpus, f"written {which}", written.questions(corpus, which), args.verbose, weights=weights)
         dev = dev_questions(args.queries)
         times = report(corpus, "dev", dev, args.verbose, weights=weights)
         warm = warm_times(corpus, dev)

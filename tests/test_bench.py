@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from ingest.slugs import page_slug
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -30,6 +32,16 @@ def test_labels_name_questions_and_rules_of_the_default_corpus(default_corpus, n
     assert len(labels) == len({label["id"] for label in labels}) == count
     assert all(default_corpus.get(label["id"]).kind == kind for label in labels)
     named = {ref for label in labels for ref in label["rules"] + label.get("acceptable", [])}
+    assert not [ref for ref in named if default_corpus.by_id.get(ref) is None]
+
+
+def test_written_questions_name_pages_and_rules_of_the_default_corpus(default_corpus):
+    path = ROOT / "bench" / "data" / "written_questions.jsonl"
+    asked = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(asked) == 600 and {q["set"] for q in asked} == set(range(13, 25))
+    assert all(q["part"] == ("train" if q["set"] <= 18 else "held-out") for q in asked)
+    named = {page_slug(name) for q in asked for name in q["expected_topics"]}
+    named |= {rule for q in asked for rule in q["expected_rules"]}
     assert not [ref for ref in named if default_corpus.by_id.get(ref) is None]
 
 

@@ -1,0 +1,36 @@
+"""Player questions written for Mecatol from the rule texts (bench/data/written_questions.jsonl).
+
+Twelve sets of 40 to 60 questions ("set" 13 to 24, the checks of bench/README.md), each written by a
+helper who plays, reading only the shared rule texts, never our code or a search: asked as players
+ask at the table (a scene first, typos, "pds", "ac"), labelled with the pages and LRR rules that
+answer. The leave-one-out questions are the corpus's own (wiki FAQs, open questions), mostly about
+one card and asked in a writer's words; these are the other half of the picture. Sets 13 to 18 are
+the train part, fitted on beside the leave-one-out train part; sets 19 to 24 are held out.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import loo  # bench/loo.py, beside this file
+from ingest.slugs import page_slug
+
+WRITTEN = Path(__file__).resolve().parent / "data" / "written_questions.jsonl"
+
+
+def questions(corpus, which: str | None = None, path: Path = WRITTEN) -> list[dict]:
+    """The written questions of one part ("train", "held-out"; None: both) in the leave-one-out
+    questions' shape: nothing is left out, the first expected page is the home."""
+    found = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        asked = json.loads(line)
+        if which and asked["part"] != which:
+            continue
+        pages = [page_slug(name) for name in asked["expected_topics"]]
+        home = {pages[0]}
+        rules = [r for r in asked["expected_rules"] if r in corpus.by_id]
+        found.append({"id": f"written.{asked['set']}.{number}", "kind": "written", "part": asked["part"],
+                      "q": asked["q"], "pages": set(pages), "home": home, "rules": rules,
+                      "exclude": frozenset(), "stratum": loo.stratum(corpus, home),
+                      "named": loo.names_its_own(corpus, asked["q"], home, rules)})
+    return found
