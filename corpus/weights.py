@@ -14,29 +14,29 @@ class Weights:
     only mentions the words, an open question (unanswered) and a whole page count less.
     """
 
-    note: float = 0.7
+    note: float = 0.6
     question: float = 0.7
     faq: float = 0.7
     section: float = 1.4  # a card's or ability's own text, when the query names the card
     section_page: float = 1.0  # ... when the query names its page only ("the Muaat hero")
     section_unnamed: float = 0.6  # ... when it names neither (most rules questions), or only as a unit beside another card
-    page: float = 0.5  # a page entry (topic, faction, card family)
-    topic_weight: float = 0.5  # share of the topic's evidence added to each of its hits
+    page: float = 0.75  # a page entry (topic, faction, card family)
+    topic_weight: float = 0.75  # share of the topic's evidence added to each of its hits
     topic_decay: float = 0.8  # each further hit of a topic counts this much less
-    page_weight: float = 0.75  # a topic's best unit as one document, against its best hits
-    rule_weight: float = 0.5  # share of the evidence of the entries under a rule added to the rule
+    page_weight: float = 1.0  # a topic's best unit as one document, against its best hits
+    rule_weight: float = 2.0  # share of the evidence of the entries under a rule added to the rule
     rule_floor: float = 0.1  # a rule matching this share of the best entry above it is lifted
     rule_slot: int = 2  # ... into the first rule_slot + 1 hits, until they hold rule_count answers
     rule_count: int = 2  # answers (rules, card texts) the first rule_slot + 1 hits should hold
     # Until those hits hold lrr_count numbered LRR rules, the best-ranked rule of the first
     # lrr_pages pages takes the place of a note or ruling among them (0: never).
-    lrr_pages: int = 5
+    lrr_pages: int = 8
     lrr_count: int = 3
     # With sentence vectors (corpus.meaning): the share of each hit's score that is its closeness
     # in meaning to the query; and a rule closest in meaning, at least answer_cos close and on one
     # of the first answer_pages pages, takes turns with the answers above in being lifted.
     semantic: float = 0.7
-    answer_cos: float = 0.5
+    answer_cos: float = 0.45
     answer_pages: int = 0  # 0: any page
 
     def kind(self, kind: str) -> float:

@@ -56,7 +56,8 @@ def test_the_first_three_hold_three_rules_when_notes_would_fill_them(default_cor
     hits = first_three(default_corpus, TRANSACTION)
     assert "94.1a" in hits  # transactions: on the active player's turn, at any time
     assert all(default_corpus.by_id[i].kind == "rule" for i in hits)
-    assert "94.1a" not in first_three(default_corpus, TRANSACTION, ONE_RULE)
+    # Asked for one rule, the first three keep a note: the count is what fills them with rules.
+    assert not all(default_corpus.by_id[i].kind == "rule" for i in first_three(default_corpus, TRANSACTION, ONE_RULE))
 
 
 def test_a_cards_text_goes_before_its_note_and_a_rule_joins_it(default_corpus):
