@@ -1,4 +1,4 @@
-"""The rerank's few weights (corpus.search), fitted by bench/fit_weights.py on leave-one-out questions."""
+"""The rerank's few weights (corpus.search), fitted by bench/fit_weights.py on leave-one-out and written questions."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -8,7 +8,7 @@ from corpus.mentions import Named, folded
 
 @dataclass(frozen=True)
 class Weights:
-    """The rerank's few weights, fitted by bench/fit_weights.py on leave-one-out questions.
+    """The rerank's few weights, fitted by bench/fit_weights.py on leave-one-out and written questions.
 
     An entry that answers (a rule, a FAQ ruling, a card's text) counts fully; a note that
     only mentions the words, an open question (unanswered) and a whole page count less.
