@@ -1,5 +1,6 @@
-"""Cards whose bonus to their own combat rolls hangs on a fact on the table (Arvicon Rex, Iconoclast, Mordred, The
-Egeiro, Starlancer XI): the side's request gives the fact, and the odds match hand recursions."""
+"""Cards whose bonus to their own combat rolls (or repair) hangs on a fact on the table (Arvicon Rex, Iconoclast,
+Mordred, The Egeiro, Starlancer XI, Heaven's Eye): the side's request gives the fact, and the odds match hand
+recursions."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -8,7 +9,7 @@ import pytest
 
 from corpus.resolve import resolve
 from corpus.resolve.errors import ResolveError
-from hand_battles import lone_sustainer
+from hand_battles import binomial, lone_sustainer
 from test_resolve_battle import EXACT, side, space
 
 
@@ -123,3 +124,50 @@ def test_the_api_answers_a_wrong_fact_with_a_400_naming_it(client):
     response = client.post("/api/resolve", json=body)
     assert response.status_code == 400 and response.json["field"] == "defender.opponent_has_x_or_y_token"
     assert response.json["error"] == "defender.opponent_has_x_or_y_token: must be true or false"
+
+
+def _damaged_first(dice: int, p: Fraction, enemies: int, hit: Fraction) -> tuple[Fraction, ...]:
+    """A lone sustainer repaired at the end of every round that starts round 1 damaged: that round any hit destroys
+    it; from round 2 on it is lone_sustainer with repairs."""
+    out = [Fraction(0)] * 3
+    for k, pk in enumerate(binomial(dice, p)):
+        for h, ph in enumerate(binomial(enemies, hit)):
+            left = max(0, enemies - k)
+            if h or not left:
+                out[0 if not h else 1 if left else 2] += pk * ph
+            else:
+                out = [o + pk * ph * v for o, v in zip(out, lone_sustainer(dice, p, left, hit, repairs=True))]
+    return tuple(out)
+
+
+def test_heavens_eye_is_repaired_at_the_end_of_every_round_when_a_plot_controller_is_in_the_system():
+    # 2 dice on 5-10 (6 of 10: the card's +1 is to its move value), with Sustain Damage, against 3 Cruiser II (6-10).
+    given = space(side(("Heaven's Eye", 1), plot_controller_in_system=True), side(("Cruiser II", 3)))
+    assert given["outcome"] == _outcome(*lone_sustainer(2, Fraction(6, 10), 3, Fraction(5, 10), repairs=True))
+    [step] = [s for s in given["steps"] if s["title"].startswith("Heaven's Eye: ")]
+    assert step["title"] == "Heaven's Eye: repaired at the end of every combat round" and step["rule"] == "87.3"
+    assert "attacker.plot_controller_in_system is true" in step["text"]
+    for absent in (side(("Heaven's Eye", 1)), side(("Heaven's Eye", 1), plot_controller_in_system=False)):
+        plain = space(absent, side(("Cruiser II", 3)))
+        assert plain["outcome"] == _outcome(*lone_sustainer(2, Fraction(6, 10), 3, Fraction(5, 10), repairs=False))
+        assert [s["title"] for s in plain["steps"] if s["title"].startswith("Heaven's Eye")] == [
+            "Heaven's Eye: not repaired each round"]
+        assert not [s for s in plain["steps"] if s["title"].startswith("Not applied")]
+
+
+def test_heavens_eye_damaged_by_space_cannon_offense_is_not_repaired_before_round_1():
+    # PDS I's Space Cannon Offense (6-10) damages it half the time; it stays damaged through round 1 (repaired at
+    # the round's end, not as it starts, as Arc Secundus is), against 2 Cruiser II.
+    answer = space(side(("Heaven's Eye", 1), plot_controller_in_system=True), side(("PDS I", 1), ("Cruiser II", 2)))
+    half, p, hit = Fraction(1, 2), Fraction(6, 10), Fraction(5, 10)
+    whole, damaged = lone_sustainer(2, p, 2, hit, repairs=True), _damaged_first(2, p, 2, hit)
+    assert answer["outcome"] == _outcome(*(half * a + half * b for a, b in zip(whole, damaged)))
+    [step] = [s for s in answer["steps"] if s["title"].startswith("Heaven's Eye: ")]
+    assert step["text"].endswith("though a hit from Space Cannon Offense lasts through round 1.")
+
+
+def test_heavens_eye_in_an_invasion_says_its_repair_changes_nothing():
+    answer = resolve({"ability": "invasion", "defender": side(("Infantry I", 1)),
+                      "attacker": side(("Heaven's Eye", 1), ("Infantry I", 2), plot_controller_in_system=True)})
+    [step] = [s for s in answer["steps"] if s["title"].startswith("Heaven's Eye: ")]
+    assert step["text"].endswith("It does not fight in this battle, so nothing changes.")

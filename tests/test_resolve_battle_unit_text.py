@@ -11,12 +11,12 @@ from ingest.unit_combat_text import combat_sentences
 from test_resolve_battle import side, space
 
 # Every catalogue unit whose card says something about a battle that the engine leaves out.
-# (Arvicon Rex, Iconoclast, Mordred, The Egeiro and Starlancer XI are applied with a table fact the side's request
-# gives: test_resolve_battle_facts.py.)
+# (Arvicon Rex, Iconoclast, Mordred, The Egeiro, Starlancer XI and Heaven's Eye are applied with a table fact the side's
+# request gives: test_resolve_battle_facts.py.)
 NOT_APPLIED = {
     "Alarum", "Bone Picked Clean", "Colada", "Dunlain Reaper", "Dynamo", "Echo of Ascension",
     "Eidolon Landwaster", "Eidolon Terminus",
-    "Heaven's Eye", "Last Dispatch", "Linkship",
+    "Last Dispatch", "Linkship",
     "Morphwing", "Quantum Manipulator",
     "Starlancer II",
     "Wrath of Kenara",

@@ -15,6 +15,7 @@ from webapp.scenario import decode, encode
 
 ICONOCLAST = "ability=ground_combat&a=Iconoclast*1&af=opponent_has_relic_fragment&d=Infantry+I*2"
 STARLANCER = "ability=ground_combat&a=Infantry+I*2&d=Starlancer+XI*1&df=anomalies_in_or_adjacent@3"
+HEAVENS_EYE = "ability=space_combat&a=Heaven%27s+Eye*1&af=plot_controller_in_system&d=Cruiser+II*3"
 
 
 def fact_boxes(form: str) -> dict[tuple[str, str], str]:
@@ -35,7 +36,7 @@ def test_a_fact_round_trips_through_the_permalink():
 
 def test_only_a_side_whose_units_ask_a_fact_is_offered_its_box(client):
     empty = fact_boxes(widget(html(client, "/rules/ground-combat")))
-    assert len(empty) == 10 and all(" hidden" in box and "disabled" in box for box in empty.values())
+    assert len(empty) == 12 and all(" hidden" in box and "disabled" in box for box in empty.values())
     page = widget(html(client, "/rules/ground-combat?" + ICONOCLAST.replace("&af=opponent_has_relic_fragment", "")))
     boxes = fact_boxes(page)
     shown = {where for where, box in boxes.items() if "disabled" not in box}
@@ -45,7 +46,8 @@ def test_only_a_side_whose_units_ask_a_fact_is_offered_its_box(client):
     assert "Iconoclast: +2 to its combat rolls, its card" in boxes["a", "opponent_has_relic_fragment"]
 
 
-@pytest.mark.parametrize("text, slug", [(ICONOCLAST, "ground-combat"), (STARLANCER, "ground-combat")])
+@pytest.mark.parametrize("text, slug", [(ICONOCLAST, "ground-combat"), (STARLANCER, "ground-combat"),
+                                        (HEAVENS_EYE, "space-combat")])
 def test_a_fact_given_shows_the_answer_the_api_gives(client, text, slug):
     request = decode(MultiDict(parse_qsl(text)))
     page = widget(html(client, f"/rules/{slug}?{text}"))
@@ -71,3 +73,5 @@ def test_the_openapi_description_documents_each_fact(client):
     assert side["anomalies_in_or_adjacent"] == {**side["anomalies_in_or_adjacent"], "type": "integer", "minimum": 0}
     assert "Starlancer XI: +1 to its combat rolls for each" in side["anomalies_in_or_adjacent"]["description"]
     assert "Absent, the bonus is left out" in side["opponent_token_not_in_fleet_pool"]["description"]
+    assert "Heaven's Eye: repaired at the end of every combat round" in side["plot_controller_in_system"]["description"]
+    assert "Absent, the repair is left out" in side["plot_controller_in_system"]["description"]

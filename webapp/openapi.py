@@ -90,9 +90,11 @@ def _battle_side() -> dict:
 
 
 def _fact(fact) -> dict:
-    """A table fact a card of the side's units asks, for that card's bonus to the unit's own combat rolls."""
+    """A table fact a card of the side's units asks, for that card's bonus to the unit's own combat rolls (or its
+    repair at the end of every round: Heaven's Eye)."""
     kind = {"type": "integer", "minimum": 0, "maximum": MAX_COUNT} if fact.count else {"type": "boolean"}
-    return {**kind, "description": f"{fact.describe()}. Absent, the bonus is left out (a step says this field "
+    effect = "repair" if fact.repairs else "bonus"
+    return {**kind, "description": f"{fact.describe()}. Absent, the {effect} is left out (a step says this field "
                                    "would apply it); given for a side with no such unit, a 400 naming the field"}
 
 

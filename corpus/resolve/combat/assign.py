@@ -126,6 +126,13 @@ def round_start(side: Side, state: State) -> State:
     return tuple((alive_i, 0 if spec.repairs else damaged_i) for spec, (alive_i, damaged_i) in zip(side.specs, state))
 
 
+def round_end(side: Side, state: State) -> State:
+    """Units repaired as a round ends: those repaired at its end (Heaven's Eye, its fact given) and those repaired as
+    the next round starts (Arc Secundus), since nothing happens in between."""
+    return tuple((alive_i, 0 if spec.repairs or spec.end_repairs else damaged_i)
+                 for spec, (alive_i, damaged_i) in zip(side.specs, state))
+
+
 def dice_groups(side: Side, state: State, modifier: int, opposing: int = 0,
                 keep: Callable[[Spec], bool] | None = None) -> tuple[tuple[int, ...], ...]:
     """(hit faces, dice) for the side's combat roll, a modifier applied to each die; `opposing`: the opponent's

@@ -1,8 +1,10 @@
-"""Facts on the table a unit's card makes its own combat rolls depend on, each given by a field of the side's request.
+"""Facts on the table a unit's card makes its own combat rolls (or its repair) depend on, each given by a field of the
+side's request.
 
 A card such as Iconoclast's ("During combat against an opponent who has at least 1 relic fragment, apply +2 ...")
 asks about something the battle's units do not show. The side's request states it (a yes/no, or a count); without
-it the bonus is left out, so a request that does not know the card gets the odds it always had.
+it the bonus is left out, so a request that does not know the card gets the odds it always had. Heaven's Eye's card
+gives a repair at the end of every combat round instead of a bonus.
 """
 from __future__ import annotations
 
@@ -26,10 +28,14 @@ class Fact:
     count: bool  # a number (the card's bonus for each) rather than true or false
     sentence: re.Pattern
     asks: str  # the fact in our words: "the opponent has at least 1 relic fragment"
+    repairs: bool = False  # the card repairs the unit at the end of every combat round rather than adding to its rolls
 
     def card(self) -> str:
-        """The units asking it and their bonus, read from the first one's card: "Iconoclast: +2 to its combat rolls"."""
+        """The units asking it and their bonus (or repair), read from the first one's card: "Iconoclast: +2 to its combat
+        rolls"."""
         units = asking_units(self.field)
+        if self.repairs:
+            return f"{' or '.join(units)}: repaired at the end of every combat round"
         per = per_fact(load().get(units[0], self.field).combat_text, self.field)
         return f"{' or '.join(units)}: +{per} to its combat rolls{' for each' if self.count else ''}"
 
@@ -56,6 +62,12 @@ FACTS = (
     Fact("anomalies_in_or_adjacent", True,
          re.compile(r"for each anomaly this unit is in or adjacent to, apply \+\d", re.I),
          "anomalies this unit is in or adjacent to"),
+    # The card's +1 to the ship's move value changes no battle: a ship with a move value retreats either way.
+    Fact("plot_controller_in_system", False,
+         re.compile(r"if the active system contains units that belong to a player who has a control marker on 1 of "
+                    r"your plots, [^.]*repair it at the end of every combat round", re.I),
+         "the active system contains units of a player who has a control marker on 1 of this side's plots",
+         repairs=True),
 )
 FIELDS = {fact.field: fact for fact in FACTS}
 # Any sentence of the kind, for unit_text.APPLIED: a card that asks one of these facts is applied here.
@@ -100,6 +112,13 @@ def parse_facts(side: dict, card_texts: list[tuple[str, ...]], role: str) -> dic
 def bonus(card_text: tuple[str, ...], given: dict[str, bool | int]) -> int:
     """The bonus a unit's card gives its own combat rolls with these facts (0 when its fact is not given)."""
     field = asked(card_text)
-    if field is None or field not in given:
+    # A repairing card's "+1" is to its move value, not its rolls.
+    if field is None or field not in given or FIELDS[field].repairs:
         return 0
     return per_fact(card_text, field) * int(given[field])
+
+
+def end_repair(card_text: tuple[str, ...], given: dict[str, bool | int]) -> bool:
+    """True when a unit's card repairs it at the end of every combat round with these facts (Heaven's Eye)."""
+    field = asked(card_text)
+    return field is not None and FIELDS[field].repairs and bool(given.get(field))

@@ -143,14 +143,39 @@ def fact_steps(battle: Battle) -> list[Step]:
         req, fighting = getattr(battle.request, role), {s.name for s in getattr(battle.chain, role).specs}
         specs = {g.spec.name: g.spec for g in req.groups if g.spec.asks and not g.adjacent}
         for spec in specs.values():
+            quote = f"{role.capitalize()}'s {spec.name}: \"{asking_sentence(spec.card_text, spec.asks)}\" (its card)."
+            if FIELDS[spec.asks].repairs:
+                step = _repair_step(battle, spec, f"{role}.{spec.asks}", req.fact(spec.asks), quote)
+                idle = "" if spec.name in fighting else " It does not fight in this battle, so nothing changes."
+                steps.append(Step(step.rule, step.title, step.text + idle, step.authority))
+                continue
             value, per = req.fact(spec.asks), per_fact(spec.card_text, spec.asks)
             title = f"{spec.name}: +{spec.own_bonus} to its combat rolls" if spec.own_bonus else \
                 f"{spec.name}: no bonus to its combat rolls"
-            quote = f"{role.capitalize()}'s {spec.name}: \"{asking_sentence(spec.card_text, spec.asks)}\" (its card)."
             idle = "" if spec.name in fighting else " It rolls no combat dice in this battle, so nothing changes."
             steps.append(Step(rule, title, f"{quote} Applied here: {_fact_text(f'{role}.{spec.asks}', value, per)}."
                               f"{idle}", "card"))
     return steps
+
+
+def _repair_step(battle: Battle, spec: Spec, field: str, value: bool | None, quote: str) -> Step:
+    """A unit whose card repairs it at the end of every combat round with a fact on the table (Heaven's Eye)."""
+    fact = FIELDS[field.split(".")[1]]
+    if value is None:
+        applied = (f"{field} is not given, so these odds leave the repair out; give {field} (true when {fact.asks}) "
+                   "to apply it")
+    elif not value:
+        applied = f"{field} is false, so no repair"
+    else:
+        # Unlike a repair as each round starts (Arc Secundus), none comes between Space Cannon Offense and round 1.
+        before = (", though a hit from Space Cannon Offense lasts through round 1"
+                  if battle.request.ability == "space_combat" and not spec.ability_proof else "")
+        applied = (f"{field} is true ({fact.asks}), so it is repaired at the end of every combat round: a damaged "
+                   f"unit can use Sustain Damage again once repaired, so a single hit on it never lasts into the next "
+                   f"round{before}")
+    title = f"{spec.name}: repaired at the end of every combat round" if spec.end_repairs else \
+        f"{spec.name}: not repaired each round"
+    return Step("87.3", title, f"{quote} Applied here: {applied}.", "card")
 
 
 def _fact_text(field: str, value: bool | int | None, per: int) -> str:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from ..errors import ResolveError
 from ..request import flag, integer
 from ..units import Unit, load, unit_key
-from .facts import FIELDS, bonus, parse_facts
+from .facts import FIELDS, bonus, end_repair, parse_facts
 from .modifiers import SideMods, parse_mods
 from .stats import Spec, spec
 
@@ -86,8 +86,9 @@ def parse_side(side, role: str, ability: str) -> SideRequest:
     mods = parse_mods(side.get("modifiers"), side.get("combat_modifier"), role, ability)
     order = _order(side.get("order"), groups, role)
     facts = parse_facts(side, [g.spec.card_text for g in groups if not g.adjacent], role)
-    # A card's bonus from a fact given is the unit's own, so its rolls carry it wherever it fights.
-    groups = [replace(g, spec=replace(g.spec, own_bonus=bonus(g.spec.card_text, facts))) if g.spec.asks else g
+    # A card's bonus or repair from a fact given is the unit's own, so it carries it wherever it fights.
+    groups = [replace(g, spec=replace(g.spec, own_bonus=bonus(g.spec.card_text, facts),
+                                      end_repairs=end_repair(g.spec.card_text, facts))) if g.spec.asks else g
               for g in groups]
     return SideRequest(role, tuple(groups), mods, order, _sacrifice(side.get("destroy_exotrireme"), groups, role,
                                                                      ability), tuple(sorted(facts.items())))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .assign import (Side, State, alive, counts_opponents, denies_sustain, dice_groups, non_fighters, repair,
-                     round_start, steered_by, steering, take_hits, take_steered, wipes)
+                     round_end, steered_by, steering, take_hits, take_steered, wipes)
 from .hits import hit_distribution
 
 NEGLIGIBLE = 1e-18
@@ -20,7 +20,7 @@ class SideSpace:
         self._hits: dict[tuple[int, int, int], tuple[tuple, tuple[float, ...]]] = {}
         self._taken: dict[tuple[int, int, bool], int] = {}
         self._repairs = side.mods.has("duranium_armor")
-        self._self_repairs = any(spec.repairs for spec in side.specs)
+        self._self_repairs = any(spec.repairs or spec.end_repairs for spec in side.specs)
         self.counts_opponents = counts_opponents(side)
         self._non_fighters: list[int] = []
         self.denies: list[bool] = []  # per state: a unit alive takes the opponent's Sustain Damage (Fourth Moon)
@@ -100,16 +100,16 @@ class SideSpace:
 
     def settle(self, sid: int, nxt: State) -> int:
         """The number of the state a round's hits left from state `sid`, once what follows them is applied: Van
-        Hauge's wipe, a Duranium repair, the next round's start-of-round repair."""
+        Hauge's wipe, a Duranium repair, the end-of-round and the next round's start-of-round repairs."""
         state = self.states[sid]
         if self.wipes and wipes(self.side, state, nxt):
             return self.boom()
         if self._repairs:
             nxt = repair(self.side, state, nxt)
         if self._self_repairs:
-            # The next round's start-of-round repair, applied now: nothing happens in between, and a combat
-            # that ends here counts units alive, not damaged.
-            nxt = round_start(self.side, nxt)
+            # This round's end-of-round repair, and the next round's start-of-round one applied now: nothing happens
+            # in between, and a combat that ends here counts units alive, not damaged.
+            nxt = round_end(self.side, nxt)
         return self.id(nxt)
 
 

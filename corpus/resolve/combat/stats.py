@@ -65,8 +65,9 @@ class Spec:
     space_ship: bool = False  # a ship in a space combat from its start, in the space area (Z-Grav Eidolon)
     ship_klass: str | None = None  # its class among ships when it fights as one: its cost's (Z-Grav Eidolon's 2)
     other_face: str | None = None  # the other side of its card (Eidolon, Z-Grav Eidolon)
-    asks: str | None = None  # the request field of the table fact its card's bonus to its rolls asks (facts.py)
+    asks: str | None = None  # the request field of the table fact its card's bonus or repair asks (facts.py)
     own_bonus: int = 0  # that bonus to its own combat rolls, with the fact the side's request gives
+    end_repairs: bool = False  # repaired at the end of each combat round, with that fact given (Heaven's Eye)
     card_text: tuple[str, ...] = ()  # the card's sentences that bear on a battle (unit_text.py says which apply)
 
     @property
