@@ -22,6 +22,15 @@ def test_a_missing_questions_file_is_one_line_naming_it(mirror_instance, tmp_pat
     assert str(missing) in run.stderr and len(run.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("script", ["search_quality.py", "fit_weights.py", "named_sections.py", "rulings_quality.py",
+                                    "fts5_baseline.py", "embed_speed.py", "web.py"])
+def test_no_corpus_is_one_line_naming_the_folder(tmp_path, script):
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / script), "--instance", str(tmp_path)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.stderr.strip() == f"bench/{script}: no corpus in {tmp_path}: run `mecatol ingest` first (or pass --instance)"
+
+
 @pytest.mark.parametrize(("name", "count", "kind"), [
     ("ruling_labels.jsonl", 216, "faq"), ("ruling_check.jsonl", 50, "faq"), ("ruling_check_5.jsonl", 60, "faq"),
     ("question_labels.jsonl", 60, "question"),
