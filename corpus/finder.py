@@ -81,7 +81,7 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
         score, fields, count = item
         if fields["id"] not in made:
             found = search.make_hit(fields, score, request.marks, count)
-            made[fields["id"]] = replace(found, label=section_label(corpus, fields["id"]))
+            made[fields["id"]] = replace(found, label=hit_label(corpus, fields["id"]))
         return made[fields["id"]]
 
     results.hits = [hit(item) for item in items[:ask.limit]]
@@ -94,6 +94,15 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
     if not results.hits and not results.did_you_mean:
         results.did_you_mean = close_title(corpus, text)
     return results
+
+
+def hit_label(corpus, entry_id: str) -> str:
+    """What a hit is, as players say it: a card's kind ("Action Card"), a ruling's rule ("FAQ on 77.3c"), else ""."""
+    entry = corpus.by_id.get(entry_id)
+    if entry is None or entry.kind not in ("faq", "question"):
+        return section_label(corpus, entry_id)
+    rule = next((r for r in entry.rules if r in corpus.by_id and corpus.by_id[r].kind == "rule"), None)
+    return f"{'FAQ' if entry.kind == 'faq' else 'Open question'} on {rule}" if rule else ""
 
 
 def section_label(corpus, entry_id: str) -> str:

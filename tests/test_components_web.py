@@ -111,3 +111,10 @@ def test_a_planet_in_the_box_and_after_at_names_the_box(client):
     fragment = client.get("/resolver/production", query_string={
         "ability": "production", "p": "Space Dock I*1@3", "pl": "Mecatol Rex"}).get_data(as_text=True)
     assert 'data-invalid="pl:0"' in fragment and "Producing units, entry 1, planet: give the planet in its box" in fragment
+
+
+def test_the_results_page_shows_the_rule_a_ruling_clarifies(client):
+    # "Ask 'can PDS II fire through a wormhole?' and get the ruling with its LRR number (77.3c)".
+    html = client.get("/search", query_string={"q": "can PDS II fire through a wormhole?"}).get_data(as_text=True)
+    assert re.findall(r'<span class="kind">([^<]*)</span>', html)[0] == "FAQ on 77.3c"
+    assert _hits(client, "can PDS II fire through a wormhole?")[0]["label"] == "FAQ on 77.3c"

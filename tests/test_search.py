@@ -206,7 +206,17 @@ def test_a_card_section_hit_says_what_card_it_is(corpus):
     # Players know Sabotage as an action card; "section" is our word for the part of a page it is.
     hit = next(h for h in corpus.search("sabotage").hits if h.title == "Sabotage")
     assert hit.kind == "section" and hit.label == "Action Card"
-    assert all(h.label == "" for h in corpus.search("sabotage").hits if h.kind != "section")
+    assert all(h.label == "" for h in corpus.search("sabotage").hits if h.kind not in ("section", "faq", "question"))
+
+
+def test_a_ruling_hit_names_the_rule_it_clarifies(default_corpus):
+    # The README's first promise: the ruling with its LRR number, on the results page too.
+    hit = default_corpus.search("can PDS II fire through a wormhole?").hits[0]
+    assert hit.kind == "faq" and hit.label == "FAQ on 77.3c"
+    hits = default_corpus.search("space cannon wormhole", limit=50).hits
+    rulings = [h for h in hits if h.kind in ("faq", "question")]
+    assert rulings and all(h.label == "" or h.label.split(" on ")[1] in default_corpus.get(h.id).rules
+                           for h in rulings)
 
 
 def test_hit_is_a_hit(corpus):
