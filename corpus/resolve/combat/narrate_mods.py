@@ -145,9 +145,9 @@ def fact_steps(battle: Battle) -> list[Step]:
         for spec in specs.values():
             quote = f"{role.capitalize()}'s {spec.name}: \"{asking_sentence(spec.card_text, spec.asks)}\" (its card)."
             if FIELDS[spec.asks].repairs:
-                step = _repair_step(battle, spec, f"{role}.{spec.asks}", req.fact(spec.asks), quote)
                 idle = "" if spec.name in fighting else " It does not fight in this battle, so nothing changes."
-                steps.append(Step(step.rule, step.title, step.text + idle, step.authority))
+                title, applied = _repair(battle, spec, role, req.fact(spec.asks))
+                steps.append(Step("87.3", title, f"{quote} Applied here: {applied}.{idle}", "card"))
                 continue
             value, per = req.fact(spec.asks), per_fact(spec.card_text, spec.asks)
             title = f"{spec.name}: +{spec.own_bonus} to its combat rolls" if spec.own_bonus else \
@@ -158,9 +158,10 @@ def fact_steps(battle: Battle) -> list[Step]:
     return steps
 
 
-def _repair_step(battle: Battle, spec: Spec, field: str, value: bool | None, quote: str) -> Step:
-    """A unit whose card repairs it at the end of every combat round with a fact on the table (Heaven's Eye)."""
-    fact = FIELDS[field.split(".")[1]]
+def _repair(battle: Battle, spec: Spec, role: str, value: bool | None) -> tuple[str, str]:
+    """The title and what is applied for a unit whose card repairs it at the end of every combat round with a fact on
+    the table (Heaven's Eye)."""
+    fact, field = FIELDS[spec.asks], f"{role}.{spec.asks}"
     if value is None:
         applied = (f"{field} is not given, so these odds leave the repair out; give {field} (true when {fact.asks}) "
                    "to apply it")
@@ -175,7 +176,7 @@ def _repair_step(battle: Battle, spec: Spec, field: str, value: bool | None, quo
                    f"round{before}")
     title = f"{spec.name}: repaired at the end of every combat round" if spec.end_repairs else \
         f"{spec.name}: not repaired each round"
-    return Step("87.3", title, f"{quote} Applied here: {applied}.", "card")
+    return title, applied
 
 
 def _fact_text(field: str, value: bool | int | None, per: int) -> str:
