@@ -136,7 +136,8 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
            rule_of: dict[str, str] | None = None, named: Named = NOTHING,
            closeness: meaning.Closeness | None = None,
            meant: list[tuple[float, dict]] = ()) -> list[tuple[float, dict]]:
-    """Second stage: each hit gains a share of its topic's evidence: its best hits and its page score.
+    """Second stage: each hit gains a share of its unit's evidence (the best hits of its rules topic, or
+    of its one card or ability: a card page's other cards are no evidence) and of its page's score.
 
     A rule also gains a share of the evidence under it (rule_of: entry id -> its rule), and the
     best-matching rule is lifted into the first places (corpus.search_rules). With sentence
@@ -150,15 +151,15 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     evidence: dict[str, float] = {}
     seen: dict[str, int] = {}
     for score, fields in weighted:
-        topic = fields.get("topic", "")
-        rank = seen[topic] = seen.get(topic, -1) + 1
-        if rank < TOPIC_DEPTH and topic not in loose:
-            evidence[topic] = evidence.get(topic, 0.0) + score * weights.topic_decay ** rank
+        unit = _unit(fields)
+        rank = seen[unit] = seen.get(unit, -1) + 1
+        if rank < TOPIC_DEPTH and fields.get("topic", "") not in loose:
+            evidence[unit] = evidence.get(unit, 0.0) + score * weights.topic_decay ** rank
     for topic, score in pages.items():
         if topic not in loose:
             evidence[topic] = evidence.get(topic, 0.0) + weights.page_weight * score
     under = search_rules.evidence(weighted, rule_of or {}, weights.topic_decay, TOPIC_DEPTH)
-    ranked = [(score + weights.topic_weight * evidence.get(f.get("topic", ""), 0.0)
+    ranked = [(score + weights.topic_weight * _gathered(evidence, f)
                + weights.rule_weight * under.get(f["id"], 0.0), f) for score, f in weighted]
     ranked.sort(key=lambda pair: (-pair[0], pair[1].get("order", 0)))
     meant_pool: list[dict] = []
@@ -171,6 +172,17 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
                                                        weights.rule_floor, weights.rule_slot), meant_pool)
     lifted = search_rules.lift(ranked, pool, weights.rule_slot, weights.rule_count)
     return search_rules.numbered(lifted, weights.rule_slot, weights.lrr_pages, weights.lrr_count, named.titles)
+
+
+def _unit(fields: dict) -> str:
+    """What a hit is evidence for: its card or ability, or else its page (a rules topic is its own unit)."""
+    return fields.get("unit") or fields.get("topic", "")
+
+
+def _gathered(evidence: dict[str, float], fields: dict) -> float:
+    """The evidence a hit gains: its unit's, and its page's score when the unit is one card on it."""
+    unit, topic = _unit(fields), fields.get("topic", "")
+    return evidence.get(unit, 0.0) + (evidence.get(topic, 0.0) if unit != topic else 0.0)
 
 
 @dataclass(frozen=True)

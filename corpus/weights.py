@@ -15,13 +15,13 @@ class Weights:
     """
 
     note: float = 0.6
-    question: float = 0.7
+    question: float = 0.3
     faq: float = 0.7
     section: float = 1.4  # a card's or ability's own text, when the query names the card
-    section_page: float = 1.0  # ... when the query names its page only ("the Muaat hero")
+    section_page: float = 1.4  # ... when the query names its page only ("the Muaat hero")
     section_unnamed: float = 0.6  # ... when it names neither (most rules questions), or only as a unit beside another card
     page: float = 0.75  # a page entry (topic, faction, card family)
-    topic_weight: float = 0.75  # share of the topic's evidence added to each of its hits
+    topic_weight: float = 1.5  # share of the evidence of a hit's unit and page added to it (corpus.search.rerank)
     topic_decay: float = 0.8  # each further hit of a topic counts this much less
     page_weight: float = 1.0  # a topic's best unit as one document, against its best hits
     rule_weight: float = 2.0  # share of the evidence of the entries under a rule added to the rule
@@ -36,7 +36,7 @@ class Weights:
     # in meaning to the query; and a rule closest in meaning, at least answer_cos close and on one
     # of the first answer_pages pages, takes turns with the answers above in being lifted.
     semantic: float = 0.7
-    answer_cos: float = 0.45
+    answer_cos: float = 0.5
     answer_pages: int = 0  # 0: any page
 
     def kind(self, kind: str) -> float:
