@@ -137,7 +137,7 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
            closeness: meaning.Closeness | None = None,
            meant: list[tuple[float, dict]] = ()) -> list[tuple[float, dict]]:
     """Second stage: each hit gains a share of its unit's evidence (the best hits of its rules topic, or
-    of its one card or ability: a card page's other cards are no evidence) and of its page's score.
+    of its one card or ability: a card page's other cards are no evidence) and of its page's.
 
     A rule also gains a share of the evidence under it (rule_of: entry id -> its rule), and the
     best-matching rule is lifted into the first places (corpus.search_rules). With sentence
@@ -180,7 +180,8 @@ def _unit(fields: dict) -> str:
 
 
 def _gathered(evidence: dict[str, float], fields: dict) -> float:
-    """The evidence a hit gains: its unit's, and its page's score when the unit is one card on it."""
+    """The evidence a hit gains: its unit's, and when that is one card or ability, its page's too (the
+    page's score as one document, and its rulings and open questions, which are no one card's)."""
     unit, topic = _unit(fields), fields.get("topic", "")
     return evidence.get(unit, 0.0) + (evidence.get(topic, 0.0) if unit != topic else 0.0)
 
