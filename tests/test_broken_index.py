@@ -114,3 +114,45 @@ def test_a_changed_entries_file_is_a_503_naming_it(web_instance, tmp_path, chang
     close_app(app)
     assert response.status_code == 503
     assert str(path) in response.get_data(as_text=True) and ADVICE in response.get_data(as_text=True)
+
+
+def _rebuilt_with_porter(version: Path) -> None:
+    """The version's index written again as Mecatol did before it stemmed with Porter2, its digests recorded."""
+    from whoosh import index as windex
+    from whoosh.analysis import CharsetFilter, StemmingAnalyzer
+    from whoosh.support.charset import accent_map
+
+    from corpus import checksums, index
+    from corpus.store import read_entries
+
+    schema = index.schema()
+    for name in ("title", "context", "text"):
+        schema[name].analyzer = StemmingAnalyzer() | CharsetFilter(accent_map)
+    shutil.rmtree(version / "index")
+    (version / "index").mkdir()
+    writer = windex.create_in(str(version / "index"), schema).writer()
+    for position, entry in enumerate(read_entries(version)):
+        writer.add_document(id=entry.id, kind=entry.kind, topic=entry.topic, text=entry.text, order=position)
+    writer.commit()
+    checksums.record(version)
+
+
+def test_an_index_from_before_the_stemmer_changed_is_a_503_saying_to_ingest(web_instance, tmp_path):
+    copy = tmp_path / "inst"
+    shutil.copytree(web_instance, copy, symlinks=True, ignore=shutil.ignore_patterns(".ingest.lock"))
+    _rebuilt_with_porter((copy / "corpus").resolve())
+    app = create_app({"TESTING": True, "INSTANCE": str(copy)})
+    response = app.test_client().get("/api/search?q=am+I+eliminated")
+    close_app(app)
+    assert response.status_code == 503
+    assert "older Mecatol" in response.json["error"] and ADVICE in response.json["error"]
+
+
+def test_an_index_holding_fewer_documents_than_entries_says_so(web_instance, tmp_path):
+    from corpus import index
+    from corpus.errors import BrokenIndexError
+
+    folder = (web_instance / "corpus").resolve() / "index"
+    count = index.open_index(folder).doc_count_all()
+    with pytest.raises(BrokenIndexError, match=f"{count} documents for {count + 1} entries"):
+        index.open_index(folder, expected=count + 1)
