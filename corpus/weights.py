@@ -22,7 +22,7 @@ class Weights:
     section_unnamed: float = 0.6  # ... when it names neither (most rules questions), or only as a unit beside another card
     page: float = 0.75  # a page entry (topic, faction, card family)
     topic_weight: float = 1.5  # share of the evidence of a hit's unit and page added to it (corpus.search.rerank)
-    topic_decay: float = 0.8  # each further hit of a topic counts this much less
+    topic_decay: float = 0.8  # each further hit of a unit (a topic, a card) counts this much less
     page_weight: float = 1.0  # a topic's best unit as one document, against its best hits
     rule_weight: float = 2.0  # share of the evidence of the entries under a rule added to the rule
     rule_floor: float = 0.1  # a rule matching this share of the best entry above it is lifted
