@@ -36,7 +36,7 @@ class Corpus:
         self._folded: dict[str, str] | None = None
         self._local = threading.local()  # one searcher per thread, reused: opening one costs a millisecond
         self._searchers: list = []
-        self._damaged: str | None = None  # why the index could not be opened, once it is known
+        self._damaged: BrokenIndexError | None = None  # why the index could not be opened, once it is known
         self._lock = threading.RLock()  # re-entered: opening the index reads the vectors
         self._vectors: np.ndarray | None = None
         self._vectors_read = False
@@ -161,7 +161,7 @@ class Corpus:
         """A whoosh searcher over this version's index (close it, or use with)."""
         with self._lock:
             if self._damaged is not None:  # found damaged once: say so again without re-reading it
-                raise BrokenIndexError(self.folder / "index", self._damaged)
+                raise self._damaged.with_traceback(None)  # the same error, its own message, a fresh traceback
             if self._index is None:
                 self._index = self._open()
             try:
@@ -183,7 +183,7 @@ class Corpus:
                 raise BrokenIndexError(folder, damaged)
             opened = index.open_index(folder, expected=len(self.entries))
         except BrokenIndexError as exc:
-            self._damaged = exc.reason
+            self._damaged = exc
             raise
         try:  # reading every stored document and length finds most damage at once
             with opened.reader() as reader:
@@ -191,7 +191,7 @@ class Corpus:
         except damage.DAMAGE as exc:
             opened.close()
             error = damage.broken(folder, exc)
-            self._damaged = error.reason
+            self._damaged = error
             raise error from None
         return opened
 
