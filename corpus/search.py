@@ -31,7 +31,7 @@ from corpus.vocab import Concept, Request, understand
 MAX_QUERY = 1000
 MAX_TERMS = 24  # content words kept from a long question, the rarest first
 CANDIDATES = 120  # first-stage hits that the rerank sees
-TOPIC_DEPTH = 6
+TOPIC_DEPTH = 6  # hits of one unit (a rules topic, a card) that count as its evidence
 
 
 @dataclass(frozen=True)

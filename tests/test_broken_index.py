@@ -8,7 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from whoosh import index as windex
+from whoosh.analysis import CharsetFilter, StemmingAnalyzer
+from whoosh.support.charset import accent_map
 
+from corpus import checksums, index
+from corpus.errors import BrokenIndexError
+from corpus.store import read_entries
 from webapp import create_app
 from webapp.corpus_access import close_app
 
@@ -118,13 +124,6 @@ def test_a_changed_entries_file_is_a_503_naming_it(web_instance, tmp_path, chang
 
 def _rebuilt_with_porter(version: Path) -> None:
     """The version's index written again as Mecatol did before it stemmed with Porter2, its digests recorded."""
-    from whoosh import index as windex
-    from whoosh.analysis import CharsetFilter, StemmingAnalyzer
-    from whoosh.support.charset import accent_map
-
-    from corpus import checksums, index
-    from corpus.store import read_entries
-
     schema = index.schema()
     for name in ("title", "context", "text"):
         schema[name].analyzer = StemmingAnalyzer() | CharsetFilter(accent_map)
@@ -152,9 +151,6 @@ def test_an_index_from_before_the_stemmer_changed_is_a_503_saying_to_ingest(web_
 
 
 def test_an_index_holding_fewer_documents_than_entries_says_so(web_instance, tmp_path):
-    from corpus import index
-    from corpus.errors import BrokenIndexError
-
     folder = (web_instance / "corpus").resolve() / "index"
     count = index.open_index(folder).doc_count_all()
     with pytest.raises(BrokenIndexError, match=f"{count} documents for {count + 1} entries"):
