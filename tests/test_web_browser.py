@@ -9,11 +9,18 @@ from playwright.sync_api import expect
 pytestmark = needs_chromium()
 
 
-def typed_at_home(page, text: str) -> None:
-    """The home page with text typed into its search box (autofocus: wait for it, or the keys land nowhere)."""
+def shown_for(page, text: str):
+    """The type-ahead's options once they answer all of text (a lookup can land between two keys)."""
+    page.locator(f'.typeahead[data-query="{text}"]').wait_for()
+    return page.locator(".typeahead li[role=option]")
+
+
+def typed_at_home(page, text: str):
+    """The type-ahead's options for text typed on the home page (autofocus: wait for it, or the keys land nowhere)."""
     page.goto("/")
     expect(page.locator("form input[autofocus]")).to_be_focused()
     page.keyboard.type(text)
+    return shown_for(page, text)
 
 
 def slash_and_type(page, path: str, text: str):
@@ -21,9 +28,7 @@ def slash_and_type(page, path: str, text: str):
     page.goto(path)
     page.keyboard.press("/")
     page.keyboard.type(text)
-    options = page.locator(".typeahead li[role=option]")
-    options.first.wait_for()
-    return options
+    return shown_for(page, text)
 
 
 def test_search_from_home_and_open_a_result(page):
@@ -49,7 +54,6 @@ def test_typeahead_with_the_keyboard(page):
 
 def test_typeahead_groups_by_page_and_shows_the_sentence(page):
     typed_at_home(page, "gravity rift")
-    page.locator(".typeahead li[role=option]").first.wait_for()
     head = page.locator(".typeahead .group-title").first
     assert head.inner_text().startswith("Gravity Rift") and head.locator(".gkind").inner_text() == "LRR 41"
     assert page.locator(".typeahead .tsnippet mark").count() > 0
@@ -58,7 +62,6 @@ def test_typeahead_groups_by_page_and_shows_the_sentence(page):
 def test_typeahead_tells_apart_pages_that_share_a_title(page):
     # The Action Cards topic and the list of every action card: each heading says which it is.
     typed_at_home(page, "action cards")
-    page.locator(".typeahead li[role=option]").first.wait_for()
     labels = page.locator(".typeahead .group-title .gkind").all_inner_texts()
     assert "LRR 2" in labels and "Card list" in labels
 
@@ -72,22 +75,18 @@ def test_typeahead_names_a_card_by_its_kind(page):
 
 def test_typeahead_sentences_keep_the_spaces_around_marked_words(page):
     typed_at_home(page, "space cann")
-    page.locator(".typeahead .tsnippet mark").first.wait_for()
     sentences = page.locator(".typeahead .tsnippet").all_inner_texts()
     assert any("Space Cannon" in s for s in sentences) and not any("SpaceCannon" in s for s in sentences)
 
 
 def test_escape_closes_the_typeahead(page):
     typed_at_home(page, "pds")
-    page.locator(".typeahead li").first.wait_for()
     page.keyboard.press("Escape")
     assert page.locator(".typeahead").is_hidden()
 
 
 def test_arrow_up_from_the_box_chooses_the_last_option(page):
-    typed_at_home(page, "pds")
-    options = page.locator(".typeahead li[role=option]")
-    options.first.wait_for()
+    options = typed_at_home(page, "pds")
     page.keyboard.press("ArrowUp")
     assert options.last.get_attribute("aria-selected") == "true"
     assert options.nth(options.count() - 2).get_attribute("aria-selected") == "false"
@@ -95,7 +94,6 @@ def test_arrow_up_from_the_box_chooses_the_last_option(page):
 
 def test_an_arrow_reopens_the_typeahead_after_escape(page):
     typed_at_home(page, "pds")
-    page.locator(".typeahead li[role=option]").first.wait_for()
     page.keyboard.press("Escape")
     page.keyboard.press("ArrowDown")
     expect(page.locator(".typeahead")).to_be_visible()

@@ -73,8 +73,10 @@
       return li;
     }
     // Each page once, with its best entries beneath it.
-    function show(groups) {
+    function show(groups, query) {
       list.replaceChildren();
+      // Which query these options answer: a lookup can land while the next keys are still coming.
+      list.dataset.query = query;
       let n = 0;
       groups.forEach((group) => {
         const head = document.createElement("li");
@@ -103,7 +105,7 @@
       try {
         const response = await fetch(url, { signal: pending.signal, headers: { Accept: "application/json" } });
         const data = await response.json();
-        if (data.ok && input.value.trim() === query) show(data.groups);
+        if (data.ok && input.value.trim() === query) show(data.groups, query);
       } catch (err) {
         if (err.name !== "AbortError") close();
       }
