@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_fixtures import needs_chromium
+from test_web_browser import placed
 
 from webapp import create_app
 from webapp.corpus_access import close_app
@@ -71,7 +72,7 @@ def test_a_permalink_shows_the_rule_under_its_heading_and_step(browser, base_url
     tab = context.new_page()
     tab.goto("/r/77.7d")
     tab.locator('[id="77.7d"].arrived').wait_for()
-    tab.wait_for_timeout(200)  # placed after the load event
+    placed(tab)
 
     def seen(selector: str) -> bool:
         box = tab.locator(selector).first.bounding_box()

@@ -121,6 +121,13 @@ def test_permalink_lands_highlighted(page):
     assert rule.evaluate("el => el.matches(':target')")
 
 
+def placed(page) -> None:
+    """Wait until app.js has placed the rule the address names: it does so in the first animation frame after the
+    load event, which a fixed pause can outlast on a loaded machine."""
+    page.wait_for_function("document.readyState === 'complete'")  # so its frame is asked for before ours
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")
+
+
 def _in_view(page, locator) -> bool:
     box = locator.bounding_box()
     return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
@@ -130,8 +137,7 @@ def test_permalink_on_a_laptop_shows_the_heading_above_the_rule(page):
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto("/r/77.3c")
     page.wait_for_url(re.compile(r"#77\.3c$"))
-    page.wait_for_function("document.readyState === 'complete'")
-    page.wait_for_timeout(100)
+    placed(page)
     assert _in_view(page, page.locator('[id="77.2"] h2')) and _in_view(page, page.locator('[id="77.3c"]'))
 
 

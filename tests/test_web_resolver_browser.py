@@ -18,6 +18,19 @@ def open_widget(page, path: str) -> None:
     page.locator("#resolver[data-ready=true]").wait_for()
 
 
+def answered(page, **fields: list[str]) -> None:
+    """Wait until the answer shown is the one to these fields (key: its values, as the permalink writes them).
+    Each filled row starts its own resolve 250 ms on, so on a slow machine the answer to the first rows lands
+    while the last are still being typed: a test reading the answer must wait for the one to all of them."""
+    page.wait_for_function("""fields => {
+        const link = document.querySelector("#resolver .rs-permalink");
+        if (!link || !link.getAttribute("href")) return false;
+        const query = new URL(link.href).searchParams;
+        return Object.entries(fields).every(([key, values]) =>
+            JSON.stringify(query.getAll(key)) === JSON.stringify(values));
+    }""", arg=fields)
+
+
 def resolve_two_pds_ii(page) -> None:
     """Pick PDS II x2 on the Space Cannon page and resolve."""
     open_widget(page, "/rules/space-cannon")
@@ -62,6 +75,8 @@ def test_permalink_restores_the_scenario(page):
     link = page.locator(".rs-permalink").get_attribute("href")
     assert link == "/rules/space-cannon?ability=space_cannon&u=PDS+II*2&plasma=1#resolver"
     page.locator(".rs-copy").click()
+    # The clipboard is written asynchronously; the button says so once it is done.
+    expect(page.locator(".rs-copy")).to_have_text("Copied")
     assert page.evaluate("navigator.clipboard.readText()").endswith(link)
     assert page.url.endswith(link)  # the address bar follows the scenario
     page.goto(link)
@@ -182,6 +197,8 @@ def fight_in_space(page) -> None:
     page.locator("input[name=a]").first.fill("Dreadnought II*2")
     page.locator("input[name=d]").first.fill("Carrier I*1")
     page.locator("input[name=d]").nth(1).fill("Destroyer II*2")
+    # Not just any battle shown: one against the Carrier alone can land before the Destroyers are typed.
+    answered(page, a=["Dreadnought II*2"], d=["Carrier I*1", "Destroyer II*2"])
     expect(page.locator(".rs-by-round")).to_be_visible()
 
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 from browser_fixtures import needs_chromium
-from test_web_resolver_browser import open_widget
+from test_web_resolver_browser import answered, open_widget
 from webapp.charts import pct
 
 pytestmark = needs_chromium()
@@ -59,6 +59,8 @@ def test_each_unit_card_can_be_picked_where_it_matters_and_its_step_shows(page, 
         assert names <= offered(page, key), f"not offered to {key}: {names - offered(page, key)}"
         fill_side(page, key, entries)
     page.locator(".rs-submit button[type=submit]").click()
+    # The answer to every unit typed, not one to the first rows that landed in between (it may cite the card too).
+    answered(page, ability=[ability], a=attacker, d=defender)
     expect(page.locator(".rs-step strong", has_text=card)).to_have_count(1)
     expect(page.locator(".rs-error")).to_be_hidden()
     expect(page.locator(".rs-step strong", has_text="Not applied")).to_have_count(0)
@@ -111,11 +113,14 @@ def test_a_side_with_an_exotrireme_ii_may_destroy_it_and_the_form_answers_as_the
     fill_side(page, "a", ["Cruiser I*1"])
     fill_side(page, "d", ["Dreadnought I*1", "Cruiser I*2"])
     boxes, attacker = page.locator("label[data-exotrireme]"), page.locator(".rs-attacker")
+    # The odds kept below must be those of all the units typed: one against the Dreadnought alone can land first.
+    answered(page, a=["Cruiser I*1"], d=["Dreadnought I*1", "Cruiser I*2"])
     expect(page.locator(".rs-by-round")).to_be_visible()
     expect(boxes.nth(0)).to_be_hidden()
     expect(boxes.nth(1)).to_be_hidden()
     alone = attacker.text_content()
     fill_side(page, "a", ["Exotrireme II*1", "Cruiser I*1"])
+    answered(page, a=["Exotrireme II*1", "Cruiser I*1"])  # not the Exotrireme's alone, answered before the Cruiser
     expect(boxes.nth(0)).to_be_visible()  # the attacker's only: the defender has none
     expect(boxes.nth(1)).to_be_hidden()
     expect(attacker).not_to_have_text(alone)
