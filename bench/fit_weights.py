@@ -55,6 +55,7 @@ GRID = {
     "semantic": [0.0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9],  # 0: words alone
     "answer_cos": [0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 99.0],  # 99: never lift a rule by meaning
     "answer_pages": [0, 1, 2, 3],
+    "topic_cos": [0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0],  # 0: a rules topic's closeness as a whole unused
     "lrr_pages": [0, 1, 2, 3, 5, 8, 99],  # 0: never bring a rule into the first places
     "lrr_count": [1, 2, 3],  # numbered rules the first places should hold
 }

@@ -5,7 +5,8 @@ refresh your commodities?" went to the Agenda Phase page; by its meaning, to Com
 entry has a vector from ingest (corpus.embed); the query gets one at search time. The rerank mixes each hit's cosine into its
 score (Weights.semantic), and the numbered rules closest in meaning take turns with the answers
 the words found in being lifted into the first places (Weights.answer_cos), wherever the words
-ranked them.
+ranked them. A rules topic read as one (the mean of its intro's and rules' vectors) adds its
+closeness to the topic's evidence (Weights.topic_cos).
 """
 from __future__ import annotations
 
@@ -28,19 +29,35 @@ class Space:
     rules: np.ndarray  # rows of the numbered rules
     row: dict[str, int]  # entry id -> its row
     rule_vectors: np.ndarray  # the numbered rules' rows, side by side: the lift reads only these
+    topics: tuple[str, ...] = ()  # the rules topics, and each one's mean vector (of its intro and rules)
+    topic_vectors: np.ndarray | None = None
 
     @classmethod
     def of(cls, vectors: np.ndarray, entries, encode: Encode) -> "Space":
         """The space of a corpus's entries (vectors in entry order)."""
         ids = tuple(e.id for e in entries)
         rules = np.array([n for n, e in enumerate(entries) if e.kind == "rule"], dtype=int)
+        topics, topic_vectors = _topic_means(vectors, entries)
         return cls(vectors, ids, encode, rules, {i: n for n, i in enumerate(ids)},
-                   np.ascontiguousarray(vectors[rules]))
+                   np.ascontiguousarray(vectors[rules]), topics, topic_vectors)
 
     def closenesses(self, texts: list[str]) -> list["Closeness | None"]:
         """Each text's closeness (None where a text cannot be encoded), the texts encoded in one
         pass (it costs less than one each)."""
         return [None if vector is None else Closeness((vector,), self) for vector in self.encode(texts)]
+
+
+def _topic_means(vectors: np.ndarray, entries) -> tuple[tuple[str, ...], np.ndarray]:
+    """Each rules topic's unit-length mean of its intro's and its numbered rules' vectors."""
+    rows: dict[str, list[int]] = {}
+    for n, entry in enumerate(entries):
+        if entry.kind in ("topic", "rule") and entry.topic:
+            rows.setdefault(entry.topic, []).append(n)
+    topics = tuple(t for t in rows if any(entries[n].kind == "topic" for n in rows[t]))
+    if not topics:
+        return (), np.zeros((0, vectors.shape[1]))
+    means = np.stack([vectors[rows[t]].mean(axis=0) for t in topics])
+    return topics, means / np.maximum(np.linalg.norm(means, axis=1, keepdims=True), 1e-12)
 
 
 @dataclass(frozen=True)
@@ -72,6 +89,12 @@ class Closeness:
         found = [row for row in rows if row >= 0]
         cosines = iter(self.cosines(self.space.vectors[found]).tolist() if found else ())
         return [next(cosines) if row >= 0 else 0.0 for row in rows]
+
+    def of_topics(self) -> dict[str, float]:
+        """Each rules topic's closeness as a whole (its mean vector's cosine)."""
+        if self.space.topic_vectors is None or not len(self.space.topics):
+            return {}
+        return dict(zip(self.space.topics, self.cosines(self.space.topic_vectors).tolist()))
 
     def closest_rules(self) -> list[tuple[float, str]]:
         """(cosine, id) of the numbered rules closest in meaning, closest first (ties in entry order)."""

@@ -141,8 +141,9 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
 
     A rule also gains a share of the evidence under it (rule_of: entry id -> its rule), and the
     best-matching rule is lifted into the first places (corpus.search_rules). With sentence
-    vectors (closeness), each score mixes in the hit's closeness to the query, and the rules
-    closest in meaning (meant: (cosine, fields), closest first) take turns in being lifted. If
+    vectors (closeness), a rules topic's evidence gains its closeness as a whole, each score mixes in
+    the hit's closeness to the query, and the rules closest in meaning (meant: (cosine, fields),
+    closest first) take turns in being lifted. If
     the first places still hold too few numbered rules, the best-ranked ones of the first pages join
     them, and a note first gives its place to its page's answer there (corpus.search_rules.numbered).
     """
@@ -158,6 +159,8 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     for topic, score in pages.items():
         if topic not in loose:
             evidence[topic] = evidence.get(topic, 0.0) + weights.page_weight * score
+    if closeness is not None and weights.semantic > 0 and weighted:  # semantic 0: words alone
+        _add_topic_closeness(evidence, closeness, weights.topic_cos * weighted[0][0])
     under = search_rules.evidence(weighted, rule_of or {}, weights.topic_decay, TOPIC_DEPTH)
     ranked = [(score + weights.topic_weight * _gathered(evidence, f)
                + weights.rule_weight * under.get(f["id"], 0.0), f) for score, f in weighted]
@@ -172,6 +175,17 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
                                                        weights.rule_floor, weights.rule_slot), meant_pool)
     lifted = search_rules.lift(ranked, pool, weights.rule_slot, weights.rule_count)
     return search_rules.numbered(lifted, weights.rule_slot, weights.lrr_pages, weights.lrr_count, named.titles)
+
+
+def _add_topic_closeness(evidence: dict[str, float], closeness: meaning.Closeness, scale: float) -> None:
+    """Add to each rules topic the words found its closeness in meaning as a whole, times scale (the
+    best hit's score times Weights.topic_cos): a question put in other words leans to the topic it is
+    about, not to a card whose text shares its words."""
+    if scale <= 0:
+        return
+    for topic, cosine in closeness.of_topics().items():
+        if topic in evidence:
+            evidence[topic] += scale * max(cosine, 0.0)
 
 
 def _unit(fields: dict) -> str:

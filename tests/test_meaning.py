@@ -73,3 +73,17 @@ def test_an_answer_in_both_pools_is_lifted_once():
     ids = [f["id"] for _, f in lifted]
     assert ids == ["a", "9.9", "9.8", "b", "c"]
     assert len(ids) == len(set(ids))
+
+
+def test_a_topic_is_as_close_as_the_mean_of_its_intro_and_rules_not_its_notes():
+    # t's intro (1, 0) and rules (0, 1), (0.6, 0.8) average to (0.533, 0.6); its note (1, 0) does not count.
+    space = _space([0, 1])
+    mean = np.array([1.6, 1.8]) / 3
+    assert space.topics == ("t",)
+    assert abs(space.closenesses(["up"])[0].of_topics()["t"] - mean[1] / np.linalg.norm(mean)) < 1e-6
+
+
+def test_a_card_page_has_no_topic_closeness():
+    entries = [_entry("cards/x", "card", topic="cards/x"), _entry("cards/x/y", "section", topic="cards/x")]
+    space = meaning.Space.of(np.eye(2, dtype=np.float32), entries, lambda texts: [np.array([1, 0], dtype=np.float32)])
+    assert space.topics == () and space.closenesses(["q"])[0].of_topics() == {}
