@@ -6,7 +6,7 @@ entry has a vector from ingest (corpus.embed); the query gets one at search time
 score (Weights.semantic), and the numbered rules closest in meaning take turns with the answers
 the words found in being lifted into the first places (Weights.answer_cos), wherever the words
 ranked them. A rules topic read as one (the mean of its intro's and rules' vectors) adds its
-closeness to the topic's evidence (Weights.topic_cos).
+closeness to each of the topic's hits (Weights.topic_cos).
 """
 from __future__ import annotations
 

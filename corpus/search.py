@@ -141,8 +141,8 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
 
     A rule also gains a share of the evidence under it (rule_of: entry id -> its rule), and the
     best-matching rule is lifted into the first places (corpus.search_rules). With sentence
-    vectors (closeness), a rules topic's evidence gains its closeness as a whole, each score mixes in
-    the hit's closeness to the query, and the rules closest in meaning (meant: (cosine, fields),
+    vectors (closeness), each score mixes in the hit's closeness to the query, a hit on a rules topic
+    gains the topic's closeness as a whole, and the rules closest in meaning (meant: (cosine, fields),
     closest first) take turns in being lifted. If
     the first places still hold too few numbered rules, the best-ranked ones of the first pages join
     them, and a note first gives its place to its page's answer there (corpus.search_rules.numbered).
@@ -159,8 +159,6 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     for topic, score in pages.items():
         if topic not in loose:
             evidence[topic] = evidence.get(topic, 0.0) + weights.page_weight * score
-    if closeness is not None and weights.semantic > 0 and weighted:  # semantic 0: words alone
-        _add_topic_closeness(evidence, closeness, weights.topic_cos * weighted[0][0])
     under = search_rules.evidence(weighted, rule_of or {}, weights.topic_decay, TOPIC_DEPTH)
     ranked = [(score + weights.topic_weight * _gathered(evidence, f)
                + weights.rule_weight * under.get(f["id"], 0.0), f) for score, f in weighted]
@@ -168,6 +166,7 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     meant_pool: list[dict] = []
     if closeness is not None and weights.semantic > 0:
         ranked = meaning.mixed(ranked, closeness, weights.semantic, lambda f: weights.closeness(f, named))
+        ranked = _closer_topics(ranked, closeness, weights.topic_cos * (weighted[0][0] if weighted else 0.0))
         meant_pool = meaning.answers(ranked, meant, weights.answer_cos, weights.answer_pages)
     # The answers the words found (a card's text among them) and the rules closest in meaning
     # take turns, so a card question keeps its card's text in the first places.
@@ -177,15 +176,18 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     return search_rules.numbered(lifted, weights.rule_slot, weights.lrr_pages, weights.lrr_count, named.titles)
 
 
-def _add_topic_closeness(evidence: dict[str, float], closeness: meaning.Closeness, scale: float) -> None:
-    """Add to each rules topic the words found its closeness in meaning as a whole, times scale (the
-    best hit's score times Weights.topic_cos): a question put in other words leans to the topic it is
-    about, not to a card whose text shares its words."""
+def _closer_topics(ranked: list[tuple[float, dict]], closeness: meaning.Closeness,
+                   scale: float) -> list[tuple[float, dict]]:
+    """Each hit on a rules topic gains that topic's closeness in meaning as a whole, times scale (the
+    best hit's score by words times Weights.topic_cos), best first again: a question put in other
+    words leans to the topic it is about, not to a card whose text shares its words. Added after the
+    mix, so it does not raise the scale the mix weighs every hit's own closeness by."""
     if scale <= 0:
-        return
-    for topic, cosine in closeness.of_topics().items():
-        if topic in evidence:
-            evidence[topic] += scale * max(cosine, 0.0)
+        return ranked
+    near = closeness.of_topics()
+    out = [(score + scale * max(near.get(fields.get("topic", ""), 0.0), 0.0), fields) for score, fields in ranked]
+    out.sort(key=lambda pair: (-pair[0], pair[1].get("order", 0)))
+    return out
 
 
 def _unit(fields: dict) -> str:

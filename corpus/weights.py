@@ -38,7 +38,7 @@ class Weights:
     semantic: float = 0.7
     answer_cos: float = 0.5
     answer_pages: int = 0  # 0: any page
-    topic_cos: float = 2.0  # a rules topic's closeness as a whole, times the best hit's score, added to its evidence
+    topic_cos: float = 1.0  # a rules topic's closeness as a whole, times the best hit's score, added to its hits
 
     def kind(self, kind: str) -> float:
         """How much an entry of this kind counts: rules and kinds not listed count fully."""
