@@ -64,6 +64,15 @@ def meanings(text: str) -> list[str]:
     ("exp cards", "exploration"),
     ("neighbours", "neighbors"),
     ("magen defence grid", "defense"),
+    ("can I pull my ships out of the fight", "retreat"),
+    ("escape to the next system", "retreat"),
+    ("we turned it on its side", "sustain damage"),
+    ("shoot at the planet from orbit", "bombardment"),
+    ("who goes first in the action phase", "initiative order"),
+    ("the purple swirl tile", "gravity rift"),
+    ("sitting in the cloudy tile", "nebula"),
+    ("the rocks tile", "asteroid field"),
+    ("the exploding star", "supernova"),
 ])
 def test_player_words_gain_game_terms(said, means):
     assert means in meanings(said)
