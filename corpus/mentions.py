@@ -49,6 +49,7 @@ class Named:
     titles: frozenset[str] = frozenset()
     pages: frozenset[str] = frozenset()
     background: frozenset[str] = frozenset()
+    quoted: frozenset[str] = frozenset()  # the titles named by quoting their text, word for word
 
 
 NOTHING = Named()
@@ -114,9 +115,10 @@ class NameFinder:
             titles.update({term} & self.titles)
             pages.update(self.pages.get(term, ()))
         titles.update(self._by_category(text, pages))
-        titles.update(self.quotes.quoted(text) & self.titles)
+        quoted = frozenset(self.quotes.quoted(text) & self.titles)
+        titles.update(quoted)
         background = titles & self.units if titles - self.units else set()
-        return Named(frozenset(titles), frozenset(pages), frozenset(background)) if titles or pages else NOTHING
+        return Named(frozenset(titles), frozenset(pages), frozenset(background), quoted) if titles or pages else NOTHING
 
     def _by_category(self, text: str, pages: set[str]) -> set[str]:
         """The named faction's sections of each category the query says ("hero", "mechs"); with two

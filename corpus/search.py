@@ -166,7 +166,9 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     meant_pool: list[dict] = []
     if closeness is not None and weights.semantic > 0:
         ranked = meaning.mixed(ranked, closeness, weights.semantic, lambda f: weights.closeness(f, named))
-        ranked = _closer_topics(ranked, closeness, weights.topic_cos * (weighted[0][0] if weighted else 0.0))
+        # Quoted card text is no question put in other words: it is the card's own, word for word.
+        scale = 0.0 if named.quoted or not weighted else weights.topic_cos * weighted[0][0]
+        ranked = _closer_topics(ranked, closeness, scale)
         meant_pool = meaning.answers(ranked, meant, weights.answer_cos, weights.answer_pages)
     # The answers the words found (a card's text among them) and the rules closest in meaning
     # take turns, so a card question keeps its card's text in the first places.

@@ -77,7 +77,8 @@ def test_a_weight_setting_changes_the_search(mirror_instance, tmp_path):
     asked.write_text(json.dumps({"q": "can I use a rider after the vote",
                                  "expected_topics": ["R_agenda_phase"], "expected_rules": ["8.22"]}) + "\n")
     lines = {}
-    off = ["--weight", "note=1.0", "--weight", "rule_weight=0", "--weight", "rule_floor=99", "--weight", "lrr_pages=0"]
+    off = ["--weight", "note=1.0", "--weight", "rule_weight=0", "--weight", "rule_floor=99", "--weight", "lrr_pages=0",
+           "--weight", "topic_cos=0"]
     for setting, flags in (("default", []), ("off", off)):
         run = subprocess.run([sys.executable, str(ROOT / "bench" / "search_quality.py"), "--instance", str(mirror_instance),
                               "--skip-loo", "--queries", str(asked), *flags],

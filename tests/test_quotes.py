@@ -42,7 +42,9 @@ def test_a_run_that_many_cards_say_names_none():
 def test_a_pasted_window_names_its_card(default_corpus):
     # That it then comes first is test_components.py's test_the_words_of_a_cards_window_find_the_card.
     named = search.named_in(default_corpus.parser(), "after another player's ship uses sustain damage to cancel a hit")
-    assert "direct hit" in named.titles
+    assert "direct hit" in named.titles and named.quoted == {"direct hit"}
+    # Said by name, the card is named but not quoted (a quote turns the topics' closeness off).
+    assert search.named_in(default_corpus.parser(), "can I play direct hit on a war sun").quoted == frozenset()
 
 
 def test_a_strategy_cards_secondary_names_the_card(default_corpus):

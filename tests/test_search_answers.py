@@ -64,6 +64,11 @@ def test_a_card_printed_several_times_on_a_page_is_one_hit(default_corpus):
     ("what happens when I run out of plastic", "component-limitations"),  # the rules say "depleted"
     ("can I build ships in a system that has enemy ships", "producing-units"),  # the rules say "produce"
     ("who are my neighbours", "neighbors"),  # the rules spell it the American way
+    # Plain words for a mechanic or a tile, as a player who does not know its name puts it
+    ("can I pull my ships out of the fight", "space-combat"),  # a retreat
+    ("the purple swirl tile, do my ships die", "gravity-rift"),
+    ("my ships sit in the cloudy tile, do they get a bonus when attacked", "nebula"),
+    ("who goes first in the action phase", "initiative-order"),
 ])
 def test_words_players_type_find_the_page(mirror_corpus, query, page):
     assert mirror_corpus.search(query).groups[0][0] == page
@@ -74,6 +79,7 @@ def test_words_players_type_find_the_page(mirror_corpus, query, page):
     ("when do i draw my action card from poli", {"politics"}),
     ("sftt", {"cards/promissory-notes"}), ("exp cards", {"exploration", "cards/exploration-cards"}),
     ("tech secondary cost", {"technology-sc"}),  # the strategy card (91), not researching in general (90)
+    ("when I use the 3 card can I keep the speaker token", {"politics"}),  # by its initiative number
 ])
 def test_short_names_players_give_strategy_cards_and_decks_find_them(default_corpus, query, pages):
     assert default_corpus.search(query).groups[0][0] in pages
