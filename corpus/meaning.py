@@ -49,11 +49,11 @@ class Space:
 
 def _topic_means(vectors: np.ndarray, entries) -> tuple[tuple[str, ...], np.ndarray]:
     """Each rules topic's unit-length mean of its intro's and its numbered rules' vectors."""
-    rows: dict[str, list[int]] = {}
+    topics = tuple(dict.fromkeys(e.topic for e in entries if e.kind == "topic"))
+    rows: dict[str, list[int]] = {topic: [] for topic in topics}
     for n, entry in enumerate(entries):
-        if entry.kind in ("topic", "rule") and entry.topic:
-            rows.setdefault(entry.topic, []).append(n)
-    topics = tuple(t for t in rows if any(entries[n].kind == "topic" for n in rows[t]))
+        if entry.kind in ("topic", "rule") and entry.topic in rows:
+            rows[entry.topic].append(n)
     if not topics:
         return (), np.zeros((0, vectors.shape[1]))
     means = np.stack([vectors[rows[t]].mean(axis=0) for t in topics])
