@@ -53,7 +53,7 @@ GRID = {
     "rule_slot": [0, 1, 2, 3],
     "rule_count": [1, 2, 3],
     "semantic": [0.0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9],  # 0: words alone
-    "answer_cos": [0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 99.0],  # 99: never lift a rule by meaning
+    "answer_cos": [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 99.0],  # 99: never lift a rule by meaning
     "answer_pages": [0, 1, 2, 3],
     "topic_cos": [0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0],  # 0: a rules topic's closeness as a whole unused
     "lrr_pages": [0, 1, 2, 3, 5, 8, 99],  # 0: never bring a rule into the first places
@@ -70,9 +70,11 @@ def prepared(corpus: Corpus, questions: list[dict]) -> list[tuple]:
             text = parser.known.joined(search.clean_query(q["q"]))
             request, named = search.understood(parser, text)
             exclude = frozenset(parser.scores.number[i] for i in q["exclude"] if i in parser.scores.number)
-            found, pages = search.candidates(searcher, parser.scores, request, search.Only(), 10, exclude)
-            lrr = [r for r in q["rules"] if corpus.by_id[r].kind == "rule"]
             closeness, asked = search.closeness_of(parser, text)
+            # The rules closest in meaning join as the search adds them (all but a semantic 0.0 trial).
+            found, pages = search.candidates(searcher, parser.scores, request, search.Only(), 10, exclude,
+                                             search.near_docs(closeness, parser.scores, search.NEAR))
+            lrr = [r for r in q["rules"] if corpus.by_id[r].kind == "rule"]
             meant = [] if asked is None else search.closest_rules(asked, parser.scores, search.Only(), exclude)
             out.append((found, pages, q["pages"], q["rules"], (q["stratum"], q["kind"]), named, lrr,
                         closeness, meant))

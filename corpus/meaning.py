@@ -31,15 +31,19 @@ class Space:
     rule_vectors: np.ndarray  # the numbered rules' rows, side by side: the lift reads only these
     topics: tuple[str, ...] = ()  # the rules topics, and each one's mean vector (of its intro and rules)
     topic_vectors: np.ndarray | None = None
+    answers: np.ndarray | None = None  # rows of the numbered rules and topic intros, and their vectors
+    answer_vectors: np.ndarray | None = None
 
     @classmethod
     def of(cls, vectors: np.ndarray, entries, encode: Encode) -> "Space":
         """The space of a corpus's entries (vectors in entry order)."""
         ids = tuple(e.id for e in entries)
         rules = np.array([n for n, e in enumerate(entries) if e.kind == "rule"], dtype=int)
+        answers = np.array([n for n, e in enumerate(entries) if e.kind in ("rule", "topic")], dtype=int)
         topics, topic_vectors = _topic_means(vectors, entries)
         return cls(vectors, ids, encode, rules, {i: n for n, i in enumerate(ids)},
-                   np.ascontiguousarray(vectors[rules]), topics, topic_vectors)
+                   np.ascontiguousarray(vectors[rules]), topics, topic_vectors,
+                   answers, np.ascontiguousarray(vectors[answers]))
 
     def closenesses(self, texts: list[str]) -> list["Closeness | None"]:
         """Each text's closeness (None where a text cannot be encoded), the texts encoded in one
@@ -95,6 +99,14 @@ class Closeness:
         if self.space.topic_vectors is None or not len(self.space.topics):
             return {}
         return dict(zip(self.space.topics, self.cosines(self.space.topic_vectors).tolist()))
+
+    def closest_answers(self, count: int) -> list[str]:
+        """Ids of the `count` numbered rules and topic intros closest in meaning, closest first."""
+        rows = self.space.answers
+        if rows is None or not len(rows):
+            return []
+        near = self.cosines(self.space.answer_vectors)
+        return [self.space.ids[rows[j]] for j in np.argsort(-near, kind="stable")[:count]]
 
     def closest_rules(self) -> list[tuple[float, str]]:
         """(cosine, id) of the numbered rules closest in meaning, closest first (ties in entry order)."""

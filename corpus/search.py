@@ -21,7 +21,8 @@ from corpus import copies, meaning, search_rules, vocab
 from corpus.coordination import by_topic, coordinated, rows_of
 from corpus.index import TermScores
 from corpus.mentions import NOTHING, Named, NameFinder
-from corpus.scene import asking, quieter, scene_factions
+from corpus.query_meaning import closeness_of, closest_rules, near_docs, read_as  # noqa: F401  (as search.*)
+from corpus.scene import quieter, scene_factions
 from corpus.snippets import entry_snippet, sentences, snippet  # noqa: F401  (search.snippet, as callers know it)
 from corpus.weights import WEIGHTS, Weights  # noqa: F401  (search.Weights, as callers know it)
 from corpus.vocab import Concept, Request, understand
@@ -32,6 +33,9 @@ MAX_QUERY = 1000
 MAX_TERMS = 24  # content words kept from a long question, the rarest first
 CANDIDATES = 120  # first-stage hits that the rerank sees
 TOPIC_DEPTH = 6  # hits of one unit (a rules topic, a card) that count as its evidence
+# Rules and topic intros closest in meaning that join the first stage's candidates, whatever their
+# words: a question in plain words ("is he out of the game?") may share none with its rule.
+NEAR = 5
 
 
 @dataclass(frozen=True)
@@ -106,8 +110,10 @@ class Only:
 
 
 def candidates(searcher, scores: TermScores, request: Request, only: Only, limit: int = 0,
-               exclude: frozenset[int] = frozenset()):
-    """First stage: the best entries by BM25F, and each topic's score as one document.
+               exclude: frozenset[int] = frozenset(), near: tuple[int, ...] = ()):
+    """First stage: the best entries by BM25F, then those of near (doc numbers: the rules closest
+    in meaning) not among them, each with its BM25F score (0.0 for no word in common); and each
+    topic's score as one document.
 
     exclude (doc numbers) leaves entries out as if they were not indexed (leave-one-out).
     """
@@ -118,6 +124,8 @@ def candidates(searcher, scores: TermScores, request: Request, only: Only, limit
     # unchanged, but a spelling that finds those words can be seen to find more.
     entries = coordinated(kept, searcher, scores, asked=len(request.concepts))
     best = _best(entries, exclude, only, scores, max(CANDIDATES, limit))
+    if best:  # a query whose words find nothing gets its did-you-mean, not the nearest rules
+        best += _more(best, near, exclude, only, scores)
     units = coordinated(kept, searcher, scores, units=exclude, asked=len(request.concepts))
     return [(float(entries[d]), scores.docs[d]) for d in best], by_topic(rows_of(scores), units)
 
@@ -129,6 +137,13 @@ def _best(entries: np.ndarray, exclude: frozenset[int], only: Only, scores: Term
     if exclude or only.kind or only.source:
         order = (d for d in order if d not in exclude and only.allows(scores.docs[d]))
     return list(islice(order, count))
+
+
+def _more(best: list[int], near: tuple[int, ...], exclude: frozenset[int], only: Only,
+          scores: TermScores) -> list[int]:
+    """The entries of near that are not among best and pass the filters, in near's order."""
+    have = set(best)
+    return [d for d in near if d not in have and d not in exclude and only.allows(scores.docs[d])]
 
 
 def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
@@ -229,8 +244,9 @@ def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int 
            weights: Weights = WEIGHTS, exclude: frozenset[int] = frozenset()):
     """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
     request, named = understood(parser, text)
-    found, pages = candidates(searcher, parser.scores, request, only, limit, exclude)
     closeness, asked = closeness_of(parser, text)
+    near = near_docs(closeness, parser.scores, NEAR if weights.semantic > 0 else 0)  # words only: none
+    found, pages = candidates(searcher, parser.scores, request, only, limit, exclude, near)
     meant = [] if asked is None else closest_rules(asked, parser.scores, only, exclude)
     return rerank(found, pages, parser.known.loose, weights, parser.rules, named, closeness, meant), request
 
@@ -241,41 +257,6 @@ def understood(parser: Parser, text: str) -> tuple[Request, Named]:
     named = named_in(parser, text)
     scene = scene_factions(parser.names, parser.known.vocabulary, text, named) if parser.names else frozenset()
     return quieter(request, named, parser.names, text, scene) if scene else (request, named)
-
-
-def closeness_of(parser: Parser, text: str) -> tuple[meaning.Closeness | None, meaning.Closeness | None]:
-    """The query's closeness to every entry, and the closer of that and its asking sentences' (both
-    read in one pass of the encoder; the same when every sentence asks, or none).
-
-    The first is mixed into every hit's score. The second chooses the rules closest in meaning, which
-    the lift may bring up: for "… Am I eliminated?" they are then not only those of the scene the other
-    sentences set (lost planets, carriers).
-    """
-    if parser.space is None:
-        return None, None
-    found = parser.space.closenesses([read_as(parser, part) for part in (text, asking(text)) if part])
-    whole = found[0]
-    if whole is None or len(found) == 1 or found[1] is None:
-        return whole, whole
-    return whole, whole.joined(found[1])
-
-
-def read_as(parser: Parser, text: str) -> str:
-    """What the encoder reads for a query: its text, then the game terms its player words stand for
-    ("pds2" is "pds2 (pds, unit upgrade, space cannon)"): the encoder knows English, not players' words."""
-    terms = [t for t in parser.known.vocabulary.meanings(text) if t not in text.lower()]
-    return f"{text} ({', '.join(terms)})" if terms else text
-
-
-def closest_rules(closeness: meaning.Closeness, scores: TermScores, only: Only,
-                  exclude: frozenset[int]) -> list[tuple[float, dict]]:
-    """(cosine, stored fields) of the rules closest in meaning that the search may return."""
-    found = []
-    for cosine, rule in closeness.closest_rules():
-        number = scores.number.get(rule)
-        if number is not None and number not in exclude and only.allows(scores.docs[number]):
-            found.append((cosine, scores.docs[number]))
-    return found
 
 
 def named_in(parser: Parser, text: str) -> Named:

@@ -15,7 +15,7 @@ class Weights:
     """
 
     note: float = 0.6
-    question: float = 0.3
+    question: float = 0.7
     faq: float = 0.7
     section: float = 1.4  # a card's or ability's own text, when the query names the card
     section_page: float = 1.4  # ... when the query names its page only ("the Muaat hero")

@@ -87,3 +87,10 @@ def test_a_card_page_has_no_topic_closeness():
     entries = [_entry("cards/x", "card", topic="cards/x"), _entry("cards/x/y", "section", topic="cards/x")]
     space = meaning.Space.of(np.eye(2, dtype=np.float32), entries, lambda texts: [np.array([1, 0], dtype=np.float32)])
     assert space.topics == () and space.closenesses(["q"])[0].of_topics() == {}
+
+
+def test_the_closest_answers_are_rules_and_topic_intros_closest_first():
+    # The note (1, 0) is as close to the query as the intro, but is no answer.
+    closeness = _space([1, 0]).closenesses(["across"])[0]
+    assert closeness.closest_answers(3) == ["t", "1.2", "1.1"]
+    assert closeness.closest_answers(1) == ["t"]

@@ -89,3 +89,17 @@ def test_a_question_without_a_scene_keeps_its_closeness(default_corpus):
     whole, asked = search.closeness_of(parser, f"{SCENE} Am I eliminated?")
     closer, alone = asked.cosines(parser.space.vectors), whole.cosines(parser.space.vectors)
     assert (closer >= alone).all() and (closer > alone).any()
+
+
+def test_the_rules_closest_in_meaning_join_the_candidates(default_corpus, monkeypatch):
+    # The words ("action card", "end of round") find the card pages first; 2.4, the hand limit of
+    # seven, shares few of them and is a candidate only because it is among the closest in meaning.
+    asked = "drew my 8th action card at end of round, can i play one to get back to 7?"
+    assert default_corpus.search(asked).hits[0].id == "2.4"
+    monkeypatch.setattr(search, "NEAR", 0)
+    assert "2.4" not in [h.id for h in default_corpus.search(asked).hits[:3]]
+
+
+def test_a_query_whose_words_find_nothing_gets_no_rules_by_meaning(default_corpus):
+    found = default_corpus.search("zzqxv wobblefrond")
+    assert found.hits == []
