@@ -151,12 +151,21 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
                                 weight=_weight(counts, own) * part[match.start]))
     concepts += [Concept(_forms(w, exact), weight=_weight(counts, stems(w)) * part[i]) for i, w in enumerate(said)
                  if i not in used and w not in terms.stopwords and stems(w)]
-    concepts += [Concept(_forms(name, exact)) for _, _, name in runs]
+    typed = set(stems(rest))
+    concepts += [Concept(_forms(name, exact), weight=NAME_PART if _shortened(name, typed) else 1.0)
+                 for _, _, name in runs]
     unique = list(dict.fromkeys(c for c in concepts if c.said or c.means or c.rules))
     # A name's small words ("the" of The Ion Storm) would mark every "the" of a snippet.
     marks = frozenset(p for c in unique for alt in c.said + c.means for t in alt for p in t.split("|")
                       if p.removesuffix(NAME_MARK) not in terms.stopwords)
     return Request(unique, marks)
+
+
+def _shortened(name: str, typed: set[str]) -> bool:
+    """True for a name said by some of its own words only ("dock" for Space Dock, not "warsun"): as
+    often the scene ("build at my home dock") as the name, so it counts as a name's words do."""
+    own = set(stems(name))
+    return bool(own & typed) and not own <= typed
 
 
 def _forms(said: str, exact: Collection[str]) -> tuple[tuple[str, ...], ...]:

@@ -330,3 +330,9 @@ def test_open_questions_alone_still_form_a_group(mirror_corpus, client, monkeypa
     assert {h.topic for h in results.hits} == {"open-questions"}
     assert [page for page, _ in results.groups] == ["open-questions"]
     assert '<li class="hit">' in client.get("/search?q=may+vs+must").get_data(as_text=True)
+
+
+def test_a_blockaded_dock_question_is_about_the_blockade(default_corpus):
+    # "dock" names the Space Dock page only a little: the question turns on being blockaded.
+    found = default_corpus.search("my dock is blockaded, can I still build fighters there?")
+    assert found.groups[0][0] == "blockaded" and found.hits[0].id.startswith("14.")
