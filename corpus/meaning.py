@@ -6,7 +6,8 @@ entry has a vector from ingest (corpus.embed); the query gets one at search time
 score (Weights.semantic), and the numbered rules closest in meaning take turns with the answers
 the words found in being lifted into the first places (Weights.answer_cos), wherever the words
 ranked them. A rules topic read as one (the mean of its intro's and rules' vectors) adds its
-closeness to each of the topic's hits (Weights.topic_cos).
+closeness to each of the topic's hits (Weights.topic_cos). The numbered rules and topic intros
+closest to the query join the candidates its words found (search.NEAR), so the rerank can weigh them.
 """
 from __future__ import annotations
 

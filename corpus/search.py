@@ -34,7 +34,7 @@ MAX_TERMS = 24  # content words kept from a long question, the rarest first
 CANDIDATES = 120  # first-stage hits that the rerank sees
 TOPIC_DEPTH = 6  # hits of one unit (a rules topic, a card) that count as its evidence
 # Rules and topic intros closest in meaning that join the first stage's candidates, whatever their
-# words: a question in plain words ("is he out of the game?") may share none with its rule.
+# words: a question in plain words may share few with its rule ("can i play one to get back to 7?", 2.4).
 NEAR = 5
 
 
