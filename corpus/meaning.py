@@ -27,24 +27,22 @@ class Space:
     vectors: np.ndarray  # (entries, dimensions), rows of length 1, in entry order
     ids: tuple[str, ...]
     encode: Encode
-    rules: np.ndarray  # rows of the numbered rules
     row: dict[str, int]  # entry id -> its row
-    rule_vectors: np.ndarray  # the numbered rules' rows, side by side: the lift reads only these
+    answers: np.ndarray  # rows of the numbered rules and topic intros, in entry order
+    answer_vectors: np.ndarray  # their vectors, side by side: the lift and the candidates read only these
+    rule_places: np.ndarray  # the places among answers that hold numbered rules
     topics: tuple[str, ...] = ()  # the rules topics, and each one's mean vector (of its intro and rules)
     topic_vectors: np.ndarray | None = None
-    answers: np.ndarray | None = None  # rows of the numbered rules and topic intros, and their vectors
-    answer_vectors: np.ndarray | None = None
 
     @classmethod
     def of(cls, vectors: np.ndarray, entries, encode: Encode) -> "Space":
         """The space of a corpus's entries (vectors in entry order)."""
         ids = tuple(e.id for e in entries)
-        rules = np.array([n for n, e in enumerate(entries) if e.kind == "rule"], dtype=int)
         answers = np.array([n for n, e in enumerate(entries) if e.kind in ("rule", "topic")], dtype=int)
+        places = np.array([j for j, n in enumerate(answers) if entries[n].kind == "rule"], dtype=int)
         topics, topic_vectors = _topic_means(vectors, entries)
-        return cls(vectors, ids, encode, rules, {i: n for n, i in enumerate(ids)},
-                   np.ascontiguousarray(vectors[rules]), topics, topic_vectors,
-                   answers, np.ascontiguousarray(vectors[answers]))
+        return cls(vectors, ids, encode, {i: n for n, i in enumerate(ids)}, answers,
+                   np.ascontiguousarray(vectors[answers]), places, topics, topic_vectors)
 
     def closenesses(self, texts: list[str]) -> list["Closeness | None"]:
         """Each text's closeness (None where a text cannot be encoded), the texts encoded in one
@@ -103,20 +101,19 @@ class Closeness:
 
     def closest_answers(self, count: int) -> list[str]:
         """Ids of the `count` numbered rules and topic intros closest in meaning, closest first."""
-        rows = self.space.answers
-        if rows is None or not len(rows):
+        if not len(self.space.answers):
             return []
         near = self.cosines(self.space.answer_vectors)
-        return [self.space.ids[rows[j]] for j in np.argsort(-near, kind="stable")[:count]]
+        return [self.space.ids[self.space.answers[j]] for j in np.argsort(-near, kind="stable")[:count]]
 
     def closest_rules(self) -> list[tuple[float, str]]:
         """(cosine, id) of the numbered rules closest in meaning, closest first (ties in entry order)."""
-        rules = self.space.rules
-        if not len(rules):
+        places = self.space.rule_places
+        if not len(places):
             return []
-        near = self.cosines(self.space.rule_vectors)
+        near = self.cosines(self.space.answer_vectors)[places]
         best = np.argsort(-near, kind="stable")[:POOL]
-        return [(float(near[j]), self.space.ids[rules[j]]) for j in best]
+        return [(float(near[j]), self.space.ids[self.space.answers[places[j]]]) for j in best]
 
 
 def mixed(ranked: list[tuple[float, dict]], closeness: Closeness, share: float,
