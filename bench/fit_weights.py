@@ -68,16 +68,12 @@ def prepared(corpus: Corpus, questions: list[dict]) -> list[tuple]:
     with corpus.searcher() as searcher:
         for q in questions:
             text = parser.known.joined(search.clean_query(q["q"]))
-            request, named = search.understood(parser, text)
             exclude = frozenset(parser.scores.number[i] for i in q["exclude"] if i in parser.scores.number)
-            closeness, asked = search.closeness_of(parser, text)
             # The rules closest in meaning join as the search adds them (all but a semantic 0.0 trial).
-            found, pages = search.candidates(searcher, parser.scores, request, search.Only(), 10, exclude,
-                                             search.near_docs(closeness, parser.scores, search.NEAR))
+            got = search.gathered(searcher, parser, text, search.Only(), 10, exclude)
             lrr = [r for r in q["rules"] if corpus.by_id[r].kind == "rule"]
-            meant = [] if asked is None else search.closest_rules(asked, parser.scores, search.Only(), exclude)
-            out.append((found, pages, q["pages"], q["rules"], (q["stratum"], q["kind"]), named, lrr,
-                        closeness, meant))
+            out.append((got.found, got.pages, q["pages"], q["rules"], (q["stratum"], q["kind"]), got.named, lrr,
+                        got.closeness, got.meant))
     return out
 
 

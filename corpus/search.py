@@ -240,15 +240,36 @@ def make_parser(entries, reader, space: meaning.Space | None = None) -> Parser:
                   NameFinder(entries, known.vocabulary.aliases), space)
 
 
+@dataclass(frozen=True)
+class Gathered:
+    """A query's first stage: what the rerank weighs (bench/fit_weights.py gathers it once per question)."""
+
+    found: list[tuple[float, dict]]  # (BM25F score, stored fields) of the candidates
+    pages: dict[str, float]  # each topic's score as one document
+    request: Request
+    named: Named
+    closeness: meaning.Closeness | None  # the whole query's; the asking sentences' chose meant
+    meant: list[tuple[float, dict]]  # the rules closest in meaning: (cosine, stored fields)
+
+
+def gathered(searcher, parser: Parser, text: str, only: Only = Only(), limit: int = 0,
+             exclude: frozenset[int] = frozenset(), near: int | None = None) -> Gathered:
+    """The candidates for a cleaned query by its words, and the `near` (None: NEAR) rules and intros
+    closest in meaning."""
+    request, named = understood(parser, text)
+    closeness, asked = closeness_of(parser, text)
+    found, pages = candidates(searcher, parser.scores, request, only, limit, exclude,
+                              near_docs(closeness, parser.scores, NEAR if near is None else near))
+    meant = [] if asked is None else closest_rules(asked, parser.scores, only, exclude)
+    return Gathered(found, pages, request, named, closeness, meant)
+
+
 def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int = 0,
            weights: Weights = WEIGHTS, exclude: frozenset[int] = frozenset()):
     """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
-    request, named = understood(parser, text)
-    closeness, asked = closeness_of(parser, text)
-    near = near_docs(closeness, parser.scores, NEAR if weights.semantic > 0 else 0)  # words only: none
-    found, pages = candidates(searcher, parser.scores, request, only, limit, exclude, near)
-    meant = [] if asked is None else closest_rules(asked, parser.scores, only, exclude)
-    return rerank(found, pages, parser.known.loose, weights, parser.rules, named, closeness, meant), request
+    got = gathered(searcher, parser, text, only, limit, exclude, NEAR if weights.semantic > 0 else 0)  # words only: none
+    return rerank(got.found, got.pages, parser.known.loose, weights, parser.rules, got.named, got.closeness,
+                  got.meant), got.request
 
 
 def understood(parser: Parser, text: str) -> tuple[Request, Named]:
