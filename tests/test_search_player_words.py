@@ -74,3 +74,18 @@ def test_plastic_is_the_component_limit(default_corpus, query):
 def test_trade_w_is_a_transaction(default_corpus):
     groups = [page for page, _ in default_corpus.search("can i trade w someone who isnt my neighbor").groups[:2]]
     assert groups == ["neighbors", "transactions"]
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("do fighters fight in a ground battle?", "42."),  # a fight or battle is combat; a ground one, ground combat
+    ("the pirates took my trade goods, can they do that?", "factions/mentak/pillage"),  # the Mentak by their nickname
+    ("how many tokens go on the ship side of my command sheet?", "37."),  # the sheet's ship side is the fleet pool
+])
+def test_table_talk_for_combat_factions_and_the_sheet(default_corpus, query, first):
+    assert default_corpus.search(query).hits[0].id.startswith(first)
+
+
+def test_turning_a_ship_sideways_is_sustain_damage(default_corpus):
+    # A damaged ship is turned on its side: asked of a barrage, its rule (87) joins the barrage's own.
+    assert any(i.startswith("87.") for i in ids(default_corpus.search(
+        "can I turn my dreadnought sideways to soak a hit from anti-fighter barrage?"), 3))
