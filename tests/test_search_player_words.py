@@ -89,3 +89,9 @@ def test_turning_a_ship_sideways_is_sustain_damage(default_corpus):
     # A damaged ship is turned on its side: asked of a barrage, its rule (87) joins the barrage's own.
     assert any(i.startswith("87.") for i in ids(default_corpus.search(
         "can I turn my dreadnought sideways to soak a hit from anti-fighter barrage?"), 3))
+
+
+def test_invading_reads_as_invasion(default_corpus):
+    # "invade" and "invasion" stem apart: without the meaning, the planet's space cannon filled the first three.
+    hits = default_corpus.search("can I invade a planet that has a PDS on it?").hits[:3]
+    assert "invasion" in [h.topic for h in hits]
