@@ -95,3 +95,8 @@ def test_invading_reads_as_invasion(default_corpus):
     # "invade" and "invasion" stem apart: without the meaning, the planet's space cannon filled the first three.
     hits = default_corpus.search("can I invade a planet that has a PDS on it?").hits[:3]
     assert "invasion" in [h.topic for h in hits]
+
+
+def test_every_piece_on_the_board_is_the_component_limit(default_corpus):
+    # "already on the board" is the table's way of saying the reinforcements are empty (23, component limitations).
+    assert default_corpus.search("all my cruisers are on the board already, can I build another one?").hits[0].id.startswith("23.")
