@@ -100,3 +100,14 @@ def test_invading_reads_as_invasion(default_corpus):
 def test_every_piece_on_the_board_is_the_component_limit(default_corpus):
     # "already on the board" is the table's way of saying the reinforcements are empty (23, component limitations).
     assert default_corpus.search("all my cruisers are on the board already, can I build another one?").hits[0].id.startswith("23.")
+
+
+@pytest.mark.parametrize(("query", "page"), [
+    ("how do i take mcr", "mecatol-rex"),  # Mecatol Rex
+    ("does gr give +1 move to fighters", "gravity-rift"),  # a gravity rift
+    ("cmdr", "leaders"),  # a commander (no hit at all before)
+    ("how many ff can a cv carry", "capacity"),  # fighters, carrier: the bot's unit initials
+])
+def test_initials_from_the_bots_and_the_forums(default_corpus, query, page):
+    pages = list(dict.fromkeys(h.topic for h in default_corpus.search(query).hits))
+    assert page in pages[:2]
