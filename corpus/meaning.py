@@ -12,6 +12,7 @@ closest to the query join the candidates its words found (search.NEAR), so the r
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
 
 import numpy as np
@@ -99,11 +100,17 @@ class Closeness:
             return {}
         return dict(zip(self.space.topics, self.cosines(self.space.topic_vectors).tolist()))
 
+    @cached_property
+    def answer_cosines(self) -> np.ndarray:
+        """The best cosine to each numbered rule and topic intro, worked out once per closeness."""
+        # The candidates and the lift both read these; without asking sentences both use one closeness.
+        return self.cosines(self.space.answer_vectors)
+
     def closest_answers(self, count: int) -> list[str]:
         """Ids of the `count` numbered rules and topic intros closest in meaning, closest first."""
         if not len(self.space.answers):
             return []
-        near = self.cosines(self.space.answer_vectors)
+        near = self.answer_cosines
         return [self.space.ids[self.space.answers[j]] for j in np.argsort(-near, kind="stable")[:count]]
 
     def closest_rules(self) -> list[tuple[float, str]]:
@@ -111,7 +118,7 @@ class Closeness:
         places = self.space.rule_places
         if not len(places):
             return []
-        near = self.cosines(self.space.answer_vectors)[places]
+        near = self.answer_cosines[places]
         best = np.argsort(-near, kind="stable")[:POOL]
         return [(float(near[j]), self.space.ids[self.space.answers[places[j]]]) for j in best]
 

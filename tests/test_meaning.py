@@ -25,6 +25,16 @@ def test_closest_rules_are_rules_only_closest_first():
     assert closeness.closest_rules()[1][0] == np.float32(0.8)
 
 
+def test_the_candidates_and_the_lift_share_one_product_with_the_rules(monkeypatch):
+    closeness = _space([0, 1]).closenesses(["anything"])[0]
+    products = []
+    real = meaning.Closeness.cosines
+    monkeypatch.setattr(meaning.Closeness, "cosines", lambda self, rows: products.append(len(rows)) or real(self, rows))
+    assert closeness.closest_answers(2) == ["1.1", "1.2"]
+    assert [rule for _, rule in closeness.closest_rules()] == ["1.1", "1.2"]
+    assert products == [3]  # the topic intro and both rules, once
+
+
 def test_a_query_that_cannot_be_encoded_has_no_closeness():
     space = meaning.Space.of(np.zeros((1, 2), dtype=np.float32), [_entry("t", "topic")], lambda texts: [None for _ in texts])
     assert space.closenesses(["x"])[0] is None
