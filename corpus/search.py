@@ -10,8 +10,6 @@ the ranking into what a search returns.
 """
 from __future__ import annotations
 
-import re
-import unicodedata
 from itertools import islice
 from dataclasses import dataclass, field
 
@@ -26,10 +24,8 @@ from corpus.scene import quieter, scene_factions
 from corpus.snippets import entry_snippet, sentences, snippet  # noqa: F401  (search.snippet, as callers know it)
 from corpus.weights import WEIGHTS, Weights  # noqa: F401  (search.Weights, as callers know it)
 from corpus.vocab import Concept, Request, understand
+from corpus.typed import MAX_QUERY, as_rule_id, clean_query, query_text  # noqa: F401  (as search.*)
 
-# Characters read of a query: a forum post's paragraph or two, as a player pastes it (the sentence that
-# asks often comes last). The web app cuts at the same (MAX_QUERY_CHARS), so CLI and API agree.
-MAX_QUERY = 1000
 MAX_TERMS = 24  # content words kept from a long question, the rarest first
 CANDIDATES = 120  # first-stage hits that the rerank sees
 TOPIC_DEPTH = 6  # hits of one unit (a rules topic, a card) that count as its evidence
@@ -58,34 +54,6 @@ class Hit:
         return {"id": self.id, "kind": self.kind, "topic": self.topic, "title": self.title,
                 "snippet": self.snippet, "score": round(self.score, 4), "page": self.page,
                 "count": self.count, "homebrew": self.homebrew, "label": self.label}
-
-
-def query_text(raw: str, most: int = MAX_QUERY) -> str:
-    """A query as read: Unicode-normalized, then at most `most` characters (the CLI and the API cut alike)."""
-    return unicodedata.normalize("NFKC", raw if isinstance(raw, str) else "")[:most]
-
-
-def clean_query(raw: str) -> str:
-    """Bound the length, drop control characters, fold odd Unicode spacing."""
-    raw = query_text(raw)
-    raw = "".join(ch if ch.isprintable() else " " for ch in raw)
-    return " ".join(raw.split())
-
-
-RULE_QUERY = re.compile(
-    r"^[(\[]?\s*(?:(?:lrr|rules?|§)\s*)?(\d{1,3})(?:\s*\.\s*(\d{1,2})\s*\.?\s*\(?([a-z]{1,2})?\)?)?\s*\.?\s*[)\]]?$",
-    re.I)
-
-
-def as_rule_id(text: str) -> str | None:
-    """"77.7d", "77.7 d", "77.7(d)", "rule 68.1", "(77.7d)", "77" -> a rule id string, else None."""
-    match = RULE_QUERY.match(text.strip())
-    if not match:
-        return None
-    number, item, sub = match.groups()
-    if item is None:
-        return number
-    return f"{number}.{item}{(sub or '').lower()}"
 
 
 def _rarity(concept: Concept, reader, scores: TermScores) -> int | None:

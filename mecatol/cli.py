@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from corpus import Corpus, CorpusError
-from corpus.search import query_text
+from corpus.typed import query_text
 from corpus.snippets import plain
 from ingest.errors import IngestError
 from mecatol.server import ServeOptions

@@ -40,7 +40,7 @@ def test_modules_stay_small():
 
 def test_corpus_folds_text_in_one_module():
     # corpus/names.py is the one home for folding text (titles, search words, the resolver's lookup keys);
-    # search.py only puts the raw query in Unicode's NFKC form before reading it.
+    # typed.py only puts the raw query in Unicode's NFKC form before search reads it.
     folding = sorted(str(module.relative_to(ROOT / "corpus")) for module in (ROOT / "corpus").rglob("*.py")
                      if "unicodedata" in imported_packages(module))
-    assert folding == ["names.py", "search.py"]
+    assert folding == ["names.py", "typed.py"]

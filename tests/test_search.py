@@ -5,7 +5,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from corpus.search import MAX_QUERY, Hit, as_rule_id, clean_query, snippet
+from corpus.search import MAX_QUERY, Hit, as_rule_id, clean_query, query_text, snippet
 
 
 @pytest.fixture(scope="session")
@@ -253,7 +253,21 @@ def test_as_rule_id(text, rule):
 
 def test_clean_query_bounds_and_strips():
     cleaned = clean_query("a\x00b\n  c" + "x" * 5000)
-    assert cleaned.startswith("a b cx") and len(cleaned) <= MAX_QUERY < 5000
+    assert cleaned.startswith("a b ") and "\x00" not in cleaned and len(cleaned) <= MAX_QUERY < 5000
+
+
+def test_a_long_query_keeps_its_start_and_its_end():
+    # A pasted forum post asks last: cutting it at the limit would drop the question.
+    post = "We played last night. " + "Nothing happened for a while. " * 40 + "Can a PDS fire through a wormhole?"
+    kept = query_text(post, 300)
+    assert len(kept) <= 300 and kept.startswith("We played last night.") and kept.endswith("through a wormhole?")
+    assert " ... " in kept and query_text(kept, 300) == kept and query_text(post, len(post)) == post
+
+
+def test_the_end_of_a_cut_query_starts_at_a_word():
+    # The last 15 characters are "a bravo charlie": the "a" is the end of an "alpha" and is left out.
+    kept = query_text("alpha " * 10 + "bravo charlie", 45)
+    assert kept.endswith(" ... bravo charlie") and kept.startswith("alpha alpha") and len(kept) <= 45
 
 
 def test_every_game_term_in_the_vocabulary_is_in_the_rules(corpus):

@@ -268,9 +268,20 @@ def test_cli_reads_the_instance_search_settings_as_the_api_does(monkeypatch, cap
     (tmp_path / "config.py").write_text("SEARCH_LIMIT = 5\nMAX_QUERY_CHARS = 20\n", encoding="utf-8")
     query = "how does the warfare secondary work at any of my space docks"
     cli_body = cli_json(monkeypatch, capsys, query, tmp_path)
-    api = client.get("/api/search", query_string={"q": query[:20], "limit": 5}).json
-    assert cli_body["query"] == "how does the warfare" and len(cli_body["results"]) == 5
+    api = client.get("/api/search", query_string={"q": search.query_text(query, 20), "limit": 5}).json
+    assert cli_body["query"] == "how does ... docks" and len(cli_body["results"]) == 5
     assert [h["id"] for h in cli_body["results"]] == [h["id"] for h in api["results"]]
+
+
+def test_a_long_post_is_answered_by_its_question_at_the_end(default_corpus):
+    # Over a thousand characters of how the evening went, then the question: the cut keeps the question.
+    story = ("Some background first. Six of us meet every other Saturday and this was the third time we finished "
+             "a whole game before midnight. We ordered pizza, a friend brought his partner who had never played "
+             "anything bigger than a card game, and we spent the first hour explaining the table to her. ") * 4
+    post = story + "So my question is: when exactly does the custodians token get removed from Mecatol Rex?"
+    assert len(post) > search.MAX_QUERY
+    hits = default_corpus.search(search.query_text(post)).hits
+    assert hits[0].topic == "custodians-token"
 
 
 def test_a_left_out_entry_is_never_a_hit(mirror_corpus):

@@ -11,7 +11,7 @@ DEFAULTS = {
     "INSTANCE": "instance",        # folder holding the corpus; $MECATOL_INSTANCE overrides
     "SEARCH_LIMIT": 10,            # hits per search unless ?limit= says otherwise
     "MAX_SEARCH_LIMIT": 100,       # the largest ?limit= accepted
-    "MAX_QUERY_CHARS": 1000,       # longer queries are cut, not refused (corpus.search.MAX_QUERY)
+    "MAX_QUERY_CHARS": 1000,       # longer queries are cut, not refused (corpus.typed.MAX_QUERY)
     "TYPEAHEAD_LIMIT": 8,          # hits under the box while typing
     "SEND_FILE_MAX_AGE_DEFAULT": 86400,  # static files; their URLs carry a content hash
     "CACHE_MAX_AGE": 300,          # seconds a proxy or browser may keep a page or JSON answer

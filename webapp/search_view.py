@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from flask import current_app, url_for
 
 from corpus.model import KINDS
-from corpus.search import as_rule_id, query_text
+from corpus.typed import as_rule_id, query_text
 from corpus.snippets import plain, snippet
 from webapp import urls
 from webapp.corpus_access import get_catalog, get_corpus

@@ -1,0 +1,48 @@
+"""What a player typed, as search reads it: Unicode-normalized, bounded, cleaned; or a rule number."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Characters read of a query: a forum post's paragraph or two, as a player pastes it (the sentence that
+# asks often comes last: a longer one keeps its end). The web app cuts alike (MAX_QUERY_CHARS).
+MAX_QUERY = 1000
+CUT = " ... "  # where a longer query's start and end meet (NFKC leaves it as it is: a query is read twice)
+
+
+def query_text(raw: str, most: int = MAX_QUERY) -> str:
+    """A query as read: Unicode-normalized, at most `most` characters (the CLI and the API cut alike);
+    a longer one keeps its start and its end, where a forum post asks, each cut between words."""
+    text = unicodedata.normalize("NFKC", raw if isinstance(raw, str) else "")
+    if len(text) <= most or most < 4 * len(CUT):
+        return text[:most]
+    end = text[len(text) - most // 3:]
+    if not text[-len(end) - 1].isspace():  # the end starts at a word, not inside one
+        end = end.split(maxsplit=1)[-1] if end.strip() else end
+    end = end.strip()
+    head = text[:most - len(end) - len(CUT) + 1]  # one more character: does the start end inside a word?
+    head = head[:-1] if head[-1].isspace() or len(head.split()) < 2 else head.rsplit(maxsplit=1)[0]
+    return head.rstrip() + CUT + end
+
+
+def clean_query(raw: str) -> str:
+    """Bound the length, drop control characters, fold odd Unicode spacing."""
+    raw = query_text(raw)
+    raw = "".join(ch if ch.isprintable() else " " for ch in raw)
+    return " ".join(raw.split())
+
+
+RULE_QUERY = re.compile(
+    r"^[(\[]?\s*(?:(?:lrr|rules?|§)\s*)?(\d{1,3})(?:\s*\.\s*(\d{1,2})\s*\.?\s*\(?([a-z]{1,2})?\)?)?\s*\.?\s*[)\]]?$",
+    re.I)
+
+
+def as_rule_id(text: str) -> str | None:
+    """"77.7d", "77.7 d", "77.7(d)", "rule 68.1", "(77.7d)", "77" -> a rule id string, else None."""
+    match = RULE_QUERY.match(text.strip())
+    if not match:
+        return None
+    number, item, sub = match.groups()
+    if item is None:
+        return number
+    return f"{number}.{item}{(sub or '').lower()}"
