@@ -106,7 +106,7 @@ def _paths() -> dict:
         "/api/search": {"get": {
             "summary": "Ranked hits for a query, flat and grouped by page", "operationId": "search",
             "parameters": [
-                _param("q", "query", {"type": "string"}, "the query; longer than MAX_QUERY_CHARS is cut to its start and its end"),
+                _param("q", "query", {"type": "string"}, "the query; longer than MAX_QUERY_CHARS is read as its end"),
                 # An empty value means "not given", as an HTML form sends it.
                 _param("limit", "query", {"anyOf": [{"type": "integer", "minimum": 1, "maximum": limit},
                                                     {"const": ""}]}, "most hits"),
