@@ -16,7 +16,7 @@ def query_text(raw: str, most: int = MAX_QUERY) -> str:
     # A post that long is mostly the story of the game; read whole, or with its start kept, the story
     # pulled the ranking away from the question (bench/README.md, sets 41 and 42).
     text = unicodedata.normalize("NFKC", raw if isinstance(raw, str) else "")
-    if len(text) <= most or most < 4 * len(CUT):
+    if len(text) <= most or most < 4 * len(CUT):  # a limit that small leaves no room to mark the cut
         return text[:most]
     end = text[len(text) - most // 2:]
     if not text[-len(end) - 1].isspace():  # the end starts at a word, not inside one
