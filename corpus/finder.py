@@ -2,7 +2,8 @@
 
 Ranked hits (corpus.search), then: a jump target named by the query moved to the top with its
 real score, near-copies collapsed into one hit with a count, page titles completing a short
-query, a spelling suggestion, and the hits grouped by page.
+query, a spelling suggestion, at most three hits of one page before the other pages' first ones,
+and the hits grouped by page.
 """
 from __future__ import annotations
 
@@ -10,13 +11,12 @@ import difflib
 from dataclasses import dataclass, field, replace
 
 from corpus import search
+from corpus.grouping import MIN_GROUPS, grouped, spread, unanswered
 from corpus.search import Hit, Only, Parser, Weights
 from corpus.names import fold_title, singular, words
 from corpus.snippets import stem
 
 COMPLETE_WORDS = 3  # queries this short also get pages and cards whose title starts with them
-GROUP_HITS = 3  # entries shown under each page
-MIN_GROUPS = 5  # pages on the first screen, unless the query names one page
 UPDATED = "Ω"  # the mark of a card's updated version (Codices), dropped by fold_title
 SAME_FIRST = 5  # a respelling must find its new word among this many first hits to be offered
 TITLE_CUTOFF = 0.72  # how alike a title must be spelled to be offered for a query that found nothing
@@ -84,6 +84,7 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
             made[fields["id"]] = replace(found, label=hit_label(corpus, fields["id"]))
         return made[fields["id"]]
 
+    items = spread(items)
     results.hits = [hit(item) for item in items[:ask.limit]]
     # Open questions on the made-up page stay in the flat list but form no group of their own ...
     pages = max(MIN_GROUPS, len({h.topic for h in results.hits if not unanswered(h.to_dict(), parser.known.loose)}))
@@ -152,23 +153,6 @@ def collapsed(ranked, copies: dict[str, str]) -> list[tuple[float, dict, int]]:
         if key is not None:
             first[key] = item
     return [tuple(item) for item in kept]
-
-
-def unanswered(fields: dict, loose: frozenset[str]) -> bool:
-    """True for an open question on the page made up to gather them: not a page a player wants."""
-    return fields.get("kind") == "question" and fields.get("topic") in loose
-
-
-def grouped(items: list, pages: int) -> list[tuple[str, list]]:
-    """Hits by page, pages in the order of their best hit, at most GROUP_HITS under each."""
-    groups: dict[str, list] = {}
-    for item in items:
-        topic = item[1]["topic"]
-        if topic in groups or len(groups) < pages:
-            bucket = groups.setdefault(topic, [])
-            if len(bucket) < GROUP_HITS:
-                bucket.append(item)
-    return list(groups.items())
 
 
 def jump_target(corpus, parser: Parser, text: str) -> str | None:
