@@ -35,6 +35,7 @@ LABELS = Path(__file__).resolve().parent / "data" / "ruling_labels.jsonl"
 # Open questions labelled the same way, a check only: the weights are never fitted on it.
 QUESTION_LABELS = Path(__file__).resolve().parent / "data" / "question_labels.jsonl"
 LIMIT = 60  # enough hits to see ten distinct topics
+API_LIMIT = 10  # the hits /api/search gives by default
 # Leave-one-out strata: all; by kind; by home (an LRR rules topic, or a card or faction page); and
 # among rules-homed questions, those naming no card or faction, as most players' questions.
 # "all" is every question: its LRR rule line counts every one beside a numbered LRR rule (the set the
@@ -107,13 +108,14 @@ def dev_questions(path: Path) -> list[dict]:
     return found
 
 
-def evaluate(corpus: Corpus, questions: list[dict], **search_args) -> tuple[Score, Score, Score, Score, list[float]]:
+def evaluate(corpus: Corpus, questions: list[dict], limit: int = LIMIT,
+             **search_args) -> tuple[Score, Score, Score, Score, list[float]]:
     """Search every question and score pages (the hits' groups, in order), home pages, rules (or
-    sections) and numbered LRR rules alone."""
+    sections) and numbered LRR rules alone, among the first `limit` hits."""
     topics, homes, rules, lrr, times = Score(), Score(), Score(), Score(), []
     for q in questions:
         started = time.perf_counter()
-        hits = corpus.search(q["q"], limit=LIMIT, exclude=q["exclude"], **search_args).hits
+        hits = corpus.search(q["q"], limit=limit, exclude=q["exclude"], **search_args).hits
         times.append((time.perf_counter() - started) * 1000)
         found = list(dict.fromkeys(h.topic for h in hits))
         topics.add(first_rank(found, q["pages"].__contains__),
@@ -204,12 +206,16 @@ def main(argv: list[str] | None = None) -> int:
                 for name, keep in STRATA.items():
                     report(corpus, f"loo {which} {name}", [q for q in asked if keep(q)], args.verbose,
                            weights=weights)
+                report(corpus, f"loo {which} all, first {API_LIMIT} hits", asked, False, limit=API_LIMIT,
+                       weights=weights)
                 for title, path in (("labelled LRR rule", LABELS), ("labelled question LRR rule", QUESTION_LABELS)):
                     rules = evaluate(corpus, labelled(asked, path), weights=weights)[2]
                     print(rules.line(f"loo {which} {title}"))
                 report(corpus, f"written {which}", written.questions(corpus, which), args.verbose, weights=weights)
         dev = dev_questions(args.queries)
         times = report(corpus, "dev", dev, args.verbose, weights=weights)
+        # A player sees /api/search's first ten hits (SEARCH_LIMIT), not sixty: its pages, as they come.
+        report(corpus, f"dev, first {API_LIMIT} hits", dev, False, limit=API_LIMIT, weights=weights)
         warm = warm_times(corpus, dev)
     finally:
         corpus.close()
