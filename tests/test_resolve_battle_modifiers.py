@@ -193,3 +193,12 @@ def test_assault_cannon_step_says_whether_it_applies(cruisers, applied):
     text = _step(answer, "Assault Cannon")
     assert ("Applied here: the opponent destroys" in text) is applied
     assert ("needs 3" in text) is not applied
+
+
+@pytest.mark.parametrize("given", [None, 3])
+def test_a_modifier_that_is_no_name_says_what_goes_there(given):
+    with pytest.raises(ResolveError) as err:
+        resolve({"ability": "space_combat", "attacker": side(("Cruiser II", 1), modifiers=[given]),
+                 "defender": side(("Cruiser II", 1))})
+    assert err.value.field == "attacker.modifiers[0]" and "None" not in str(err.value)
+    assert 'must be a modifier name such as "morale_boost"' in str(err.value)

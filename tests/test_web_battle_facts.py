@@ -75,3 +75,11 @@ def test_the_openapi_description_documents_each_fact(client):
     assert "Absent, the bonus is left out" in side["opponent_token_not_in_fleet_pool"]["description"]
     assert "Heaven's Eye: repaired at the end of every combat round" in side["plot_controller_in_system"]["description"]
     assert "Absent, the repair is left out" in side["plot_controller_in_system"]["description"]
+
+
+def test_a_fact_the_permalink_misspells_is_named_in_its_own_terms(client):
+    # "name:1" for "name@1" in a hand-edited link: the form's words, its box marked, no API field path.
+    fragment = unescape(html(client, "/resolver/ground-combat?" + ICONOCLAST.replace(
+        "af=opponent_has_relic_fragment", "af=opponent_has_relic_fragment:1")))
+    assert "Attacker's table fact: “opponent_has_relic_fragment:1” in af= is not a table fact" in fragment
+    assert 'data-invalid="af"' in fragment and "attacker." not in fragment

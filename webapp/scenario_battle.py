@@ -9,12 +9,13 @@ import re
 
 from werkzeug.datastructures import MultiDict
 
+from corpus.resolve import ResolveError
 from corpus.resolve.combat.facts import FIELDS
 
 SIDES = {"attacker": "a", "defender": "d"}
 # A battle side's request fields -> the suffix of their form key after "a" / "d" (a table fact's box: af=).
 SIDE_KEYS = {"units": "", "modifiers": "m", "combat_modifier": "c", "order": "o", "destroy_exotrireme": "x",
-             **{f: "f" for f in FIELDS}}
+             **{f: "f" for f in FIELDS}, "table_fact": "f"}  # table_fact: an af=/df= value naming no fact
 
 
 def number(text: str):
@@ -48,7 +49,7 @@ def decode_battle(ability: str, params: MultiDict) -> dict:
             req[side]["order"] = [name.strip() for name in params[f"{key}o"].split(",") if name.strip()]
         if params.get(f"{key}x", "").strip():
             req[side]["destroy_exotrireme"] = params[f"{key}x"].strip()
-        req[side].update(_fact(text) for text in values(params, f"{key}f"))
+        req[side].update(_fact(text, side, key) for text in values(params, f"{key}f"))
     retreat = params.get("retreat", "").strip()
     if retreat:
         side, at, round_ = retreat.partition("@")
@@ -65,14 +66,17 @@ def _combatant(text: str) -> dict:
     return entry
 
 
-def _fact(text: str) -> tuple[str, object]:
+def _fact(text: str, side: str, key: str) -> tuple[str, object]:
     """One `af`/`df` value: "opponent_has_relic_fragment" (true), "…@0" (false), "anomalies_in_or_adjacent@2"."""
     name, at, given = text.partition("@")
+    fact = FIELDS.get(name.strip())
+    if fact is None:  # a hand-edited permalink: say so in its own terms, not as an unknown API field
+        raise ResolveError(f"{side}.table_fact", f"“{text}” in {key}f= is not a table fact; write NAME or "
+                                                 f"NAME@NUMBER, NAME one of {', '.join(sorted(FIELDS))}")
     if not at:
         return name.strip(), True
     value = number(given)
-    fact = FIELDS.get(name.strip())
-    if fact is not None and not fact.count and value in (0, 1):
+    if not fact.count and value in (0, 1):
         value = bool(value)  # a yes/no written as a number
     return name.strip(), value
 

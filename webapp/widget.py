@@ -240,7 +240,7 @@ class Widget:
 FIELD_LABELS = {"units": "Units", "build": "Units to produce", "producers": "Producing units", "rolls": "Dice rolled",
                 "seed": "Seed", "targets": "Targets", "modifiers": "Modifiers", "retreat": "Retreat",
                 "ability": "Ability", "combat_modifier": "combat modifier", "order": "order",
-                "destroy_exotrireme": "destroy Exotrireme box",
+                "destroy_exotrireme": "destroy Exotrireme box", "table_fact": "table fact",
                 **{f: f"box for {' or '.join(asking_units(f))}'s card" for f in FACT_FIELDS}}
 
 

@@ -137,7 +137,9 @@ def parse_mods(items, combat_modifier, field: str, ability: str) -> SideMods:
             name, round_no = item.get("name"), item.get("round")
             if set(item) - {"name", "round"}:
                 raise ResolveError(where, 'give {"name": …} and, for a card played in one round, "round"')
-        if not isinstance(name, str) or name not in MODIFIERS:
+        if not isinstance(name, str):  # null or a number: say what goes there, not Python's word for it
+            raise ResolveError(where, 'must be a modifier name such as "morale_boost", or {"name": …}')
+        if name not in MODIFIERS:
             raise ResolveError(where, f"unknown modifier {name!r}; use one of {', '.join(MODIFIERS)}")
         if ability not in MODIFIERS[name].battles:
             raise ResolveError(where, f"{MODIFIERS[name].card} does not apply to {BATTLE_NAMES[ability]}, only to "
