@@ -54,3 +54,14 @@ def test_the_contract_run_fails_when_the_code_raises(api_schema, monkeypatch):
     case = api_schema["/api/search"]["GET"].Case(query={"q": "space cannon"})
     with pytest.raises(FailureGroup, match="Server error"):
         case.call_and_validate()
+
+
+def test_every_field_a_resolve_request_takes_is_described(client):
+    from corpus.resolve.production import OPTIONAL
+
+    body = client.get("/api/openapi.json").json["paths"]["/api/resolve"]["post"]["requestBody"]
+    described = body["content"]["application/json"]["schema"]["properties"]
+    dice = {"units", "modifiers", "rolls", "seed", "targets"}
+    production = {"producers", "build", "faction", *OPTIONAL}
+    assert {"ability", "attacker", "defender", "retreat"} | dice | production <= set(described)
+    assert "checked only when given" in described["capacity_in_system"]["description"]

@@ -11,6 +11,8 @@ from flask import current_app
 from corpus.model import KINDS
 from corpus.resolve.combat.facts import FACTS, MAX_COUNT
 from corpus.resolve.combat.request import SACRIFICES
+from corpus.resolve.production import OPTIONAL
+from corpus.resolve.request import MAX_COUNT as DICE_COUNT
 
 JSON = "application/json"
 
@@ -89,6 +91,28 @@ def _battle_side() -> dict:
         **{fact.field: _fact(fact) for fact in FACTS}}}
 
 
+# What each optional production field tells, so a check that needs it says where it comes from.
+CONTEXT = {"resources": "resources there are to spend (the cost is checked against them)",
+           "fleet_pool": "command tokens in the fleet pool (the fleet pool is checked only when given)",
+           "ships_in_system": "non-fighter ships of yours already in the system",
+           "capacity_in_system": "capacity of your ships already in the system (capacity is checked only when given)",
+           "units_in_space": "fighters and ground forces of yours already in the system's space area"}
+
+
+def _production() -> dict:
+    """The fields of a production request (ability "production")."""
+    entry = {"type": "array", "items": {"type": "object"}}
+    return {"producers": {**entry, "description": 'production: the producing units, {"name": "Space Dock I", '
+                                                  '"planet": "Mecatol Rex"} (or "planet_resources"), '
+                                                  '"count", "enemy_ships"'},
+            "build": {**entry, "description": 'production: the units to produce, {"name": "Carrier", "count": 1}, '
+                                              '"in_reinforcements"'},
+            "faction": {"type": "string", "description": "production: the producing faction, such as arborec (68.1d); "
+                                                    "a faction unit in the request implies it"},
+            **{name: {"type": "integer", "minimum": 0, "maximum": high, "description": f"production: {CONTEXT[name]}"}
+               for name, high in OPTIONAL.items()}}
+
+
 def _fact(fact) -> dict:
     """A table fact a card of the side's units asks, for that card's bonus to the unit's own combat rolls (or its
     repair at the end of every round: Heaven's Eye)."""
@@ -135,8 +159,15 @@ def _paths() -> dict:
                                            "examples": ["space_cannon", "production", "space_combat", "invasion"]},
                                "units": {"type": "array", "items": {"type": "object"}},
                                "modifiers": {"type": "object"},
+                               "targets": {"type": "integer", "minimum": 0, "maximum": DICE_COUNT,
+                                           "description": "anti_fighter_barrage: the fighters there; bombardment: "
+                                                          "the ground forces on the planet"},
+                               "rolls": {"type": ["string", "array"], "description": 'a step ability: the dice rolled, '
+                                         '"3, 7, 10" or [3, 7, 10] (0 is 10), read as hits in "rolled"'},
+                               "seed": {"type": "integer", "minimum": 0, "description": "a step ability: roll the "
+                                        "dice from this seed instead (not with rolls)"},
                                "attacker": _ref("BattleSide"), "defender": _ref("BattleSide"),
-                               "retreat": {"type": "object"}}}}}},
+                               "retreat": {"type": "object"}, **_production()}}}}},
             "responses": _answer(_ok(ability={"type": "string"}))}},
         "/api/resolve/catalogue": {"get": {
             "summary": "Units for the resolver's picker", "operationId": "catalogue",
