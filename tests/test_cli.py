@@ -61,6 +61,7 @@ def test_search_text_output_shows_the_answering_sentence(monkeypatch, capsys, mi
     (("search", "pds"), "no corpus in"),
     (("export",), "run `mecatol ingest` first"),
     (("ingest", "/no/such/source"), "/no/such/source: no such file or directory"),
+    (("ingest", "ftp://example.com/x"), "ftp://example.com/x: ftp:// URLs are not read; only http:// and https://"),
     (("search", "pds", "--bogus"), "No such option '--bogus'"),
     (("search", "pds", "--limit", "0"), "--limit"),
 ])
