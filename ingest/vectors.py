@@ -91,6 +91,10 @@ def _store(cache: Path, new: dict[bytes, np.ndarray]) -> str:
     try:
         write_cache(cache, new)
     except (sqlite3.Error, OSError) as exc:
+        # A cache "folder" that is a file fails deep in makedirs; name the setting that points at it.
+        blocked = next((p for p in cache.parents if p.is_file()), None)
+        if blocked is not None:
+            return f" (not cached: {blocked} is a file, not a folder; point {CACHE_ENV} at a folder)"
         return f" (not cached: {cache}: {exc})"
     return ""
 

@@ -208,3 +208,11 @@ def test_a_damaged_model_config_turns_vectors_off_even_when_all_are_cached(small
     monkeypatch.setenv("MECATOL_MODEL", str(damaged))
     report = ingest([str(small_source)], tmp_path / "again")
     assert report.vectors_off and str(damaged / "config.json") in report.vectors
+
+
+def test_a_cache_setting_that_names_a_file_says_so(tmp_path, small_source, monkeypatch):
+    (tmp_path / "cache").write_text("a file where the cache folder should be")
+    monkeypatch.setenv("MECATOL_CACHE", str(tmp_path / "cache"))
+    report = ingest([str(small_source)], tmp_path / "inst")
+    assert f"{tmp_path / 'cache'} is a file, not a folder; point MECATOL_CACHE at a folder" in report.vectors
+    assert Corpus.load(tmp_path / "inst").vectors is not None
