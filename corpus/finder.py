@@ -84,7 +84,7 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
             made[fields["id"]] = replace(found, label=hit_label(corpus, fields["id"]))
         return made[fields["id"]]
 
-    items = spread(items)
+    items = spread(items, corpus.by_id[results.jump].topic if results.jump in corpus.by_id else None)
     results.hits = [hit(item) for item in items[:ask.limit]]
     # Open questions on the made-up page stay in the flat list but form no group of their own ...
     pages = max(MIN_GROUPS, len({h.topic for h in results.hits if not unanswered(h.to_dict(), parser.known.loose)}))

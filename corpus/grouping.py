@@ -10,12 +10,13 @@ def unanswered(fields: dict, loose: frozenset[str]) -> bool:
     return fields.get("kind") == "question" and fields.get("topic") in loose
 
 
-def spread(items: list) -> list:
+def spread(items: list, named: str | None = None) -> list:
     """The ranked items, each page's beyond its first GROUP_HITS moved after every page's first ones.
 
     Ten notes of one card would otherwise fill the first ten hits and hide the next pages; as in
     the groups, a page shows its best three, and its further hits follow, still in rank order. The
-    first GROUP_HITS items and the order in which pages first appear do not change.
+    first GROUP_HITS items and the order in which pages first appear do not change. The page the
+    query names (its jump target's) keeps all its hits in place: that page is what was asked for.
     """
     shown: dict[str, int] = {}
     first: list = []
@@ -23,7 +24,7 @@ def spread(items: list) -> list:
     for item in items:
         topic = item[1]["topic"]
         shown[topic] = shown.get(topic, 0) + 1
-        (first if shown[topic] <= GROUP_HITS else rest).append(item)
+        (first if shown[topic] <= GROUP_HITS or topic == named else rest).append(item)
     return first + rest
 
 

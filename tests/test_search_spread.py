@@ -45,3 +45,14 @@ def test_the_groups_are_the_flat_hits_by_page(mirror_corpus):
             flat.setdefault(hit.topic, []).append(hit.id)
     # A page's hits in the first ten are its group's first ones (the group may go on past the ten).
     assert flat and all(grouped[page][:len(ids)] == ids for page, ids in flat.items())
+
+
+def test_the_page_a_query_names_keeps_its_hits_in_place():
+    ranked = items("a", "a", "a", "a", "b", "a")
+    assert grouping.spread(ranked, named="a") == ranked
+    assert [f["id"] for _, f, _ in grouping.spread(ranked, named="b")] == ["e0", "e1", "e2", "e4", "e3", "e5"]
+
+
+def test_a_query_that_names_a_page_lists_that_page_first_and_whole(mirror_corpus):
+    results = mirror_corpus.search("space cannon", limit=10)
+    assert results.jump == "space-cannon" and [h.topic for h in results.hits] == ["space-cannon"] * 10
