@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,9 +52,6 @@ def read_local(path: str | Path, on_error: Callable[[PageError], None] | None = 
     """
     root = Path(path)
     if not root.exists():
-        scheme = re.match(r"([a-z][a-z0-9+.-]*)://", str(path), re.I)
-        if scheme:  # read as a path only because it is no http(s) URL: say that, not "no such file"
-            raise SourceError(str(path), f"{scheme[1]}:// URLs are not read; only http:// and https:// ones are crawled")
         raise SourceError(str(path), "no such file or directory (check the path, or pass a URL)")
     data_root = bundles.bundle_root(root) if root.is_dir() else None
     # A snapshot or clone of the AsyncTI4 bot is one page of its data (the rest of a clone is code).

@@ -1,6 +1,7 @@
 """One ingest: read sources, parse pages, post-process, publish atomically."""
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ from corpus import index, store
 from corpus.errors import CorpusError
 from corpus.model import HOMEBREW_FLAG, Entry
 from ingest.checks import check_page
-from ingest.errors import IngestError, PageError, PartialPageError
+from ingest.errors import IngestError, PageError, PartialPageError, SourceError
 from ingest.pages import Page, read_local
 from ingest.pipeline import run_steps
 from ingest.registry import parse_page
@@ -90,6 +91,10 @@ def check_specs(specs: Iterable[str]) -> None:
     if any(not spec.strip() for spec in specs):
         # An empty path would read the current folder, whatever it holds (a variable left unset).
         raise IngestError("a source is blank: give a file, folder or URL")
+    for spec in specs:
+        scheme = re.match(r"([a-z][a-z0-9+.-]*)://", spec, re.I)
+        if scheme and not is_url(spec) and not Path(spec).exists():  # else read as a missing file
+            raise SourceError(spec, f"{scheme[1]}:// URLs are not read; only http:// and https:// ones are crawled")
     urls = [spec for spec in specs if is_url(spec)]
     if urls:
         from ingest.crawl.http import check_url  # only crawls need the network code

@@ -58,10 +58,10 @@ def test_the_contract_run_fails_when_the_code_raises(api_schema, monkeypatch):
 
 def test_every_field_a_resolve_request_takes_is_described(client):
     from corpus.resolve.production import OPTIONAL
+    from corpus.resolve.request import DICE_FIELDS
 
     body = client.get("/api/openapi.json").json["paths"]["/api/resolve"]["post"]["requestBody"]
     described = body["content"]["application/json"]["schema"]["properties"]
-    dice = {"units", "modifiers", "rolls", "seed", "targets"}
     production = {"producers", "build", "faction", *OPTIONAL}
-    assert {"ability", "attacker", "defender", "retreat"} | dice | production <= set(described)
+    assert {"attacker", "defender", "retreat"} | DICE_FIELDS | production <= set(described)
     assert "checked only when given" in described["capacity_in_system"]["description"]

@@ -101,10 +101,13 @@ def flag(value, field: str) -> bool:
     return value
 
 
+DICE_FIELDS = frozenset({"ability", "units", "modifiers", "rolls", "seed", "targets"})  # a step ability's request
+
+
 def parse_dice_request(request: dict) -> DiceRequest:
     """Check a dice-ability request and turn it into records."""
     ability = request["ability"]
-    unknown = set(request) - {"ability", "units", "modifiers", "rolls", "seed", "targets"}
+    unknown = set(request) - DICE_FIELDS
     if unknown:
         raise ResolveError(sorted(unknown)[0], "is not a field of a dice-ability request")
     # A JSON null means "not given", as forms send empty optional fields.
