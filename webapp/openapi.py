@@ -91,14 +91,6 @@ def _battle_side() -> dict:
         **{fact.field: _fact(fact) for fact in FACTS}}}
 
 
-# What each optional production field tells, so a check that needs it says where it comes from.
-CONTEXT = {"resources": "resources there are to spend (the cost is checked against them)",
-           "fleet_pool": "command tokens in the fleet pool (the fleet pool is checked only when given)",
-           "ships_in_system": "non-fighter ships of yours already in the system",
-           "capacity_in_system": "capacity of your ships already in the system (capacity is checked only when given)",
-           "units_in_space": "fighters and ground forces of yours already in the system's space area"}
-
-
 def _production() -> dict:
     """The fields of a production request (ability "production")."""
     entry = {"type": "array", "items": {"type": "object"}}
@@ -109,8 +101,8 @@ def _production() -> dict:
                                               '"in_reinforcements"'},
             "faction": {"type": "string", "description": "production: the producing faction, such as arborec (68.1d); "
                                                     "a faction unit in the request implies it"},
-            **{name: {"type": "integer", "minimum": 0, "maximum": high, "description": f"production: {CONTEXT[name]}"}
-               for name, high in OPTIONAL.items()}}
+            **{name: {"type": "integer", "minimum": 0, "maximum": box.most, "description": f"production: {box.meaning}"}
+               for name, box in OPTIONAL.items()}}
 
 
 def _fact(fact) -> dict:

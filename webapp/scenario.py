@@ -42,6 +42,7 @@ import re
 from werkzeug.datastructures import MultiDict
 
 from corpus.resolve import ResolveError
+from corpus.resolve.production import OPTIONAL
 from webapp.scenario_battle import decode_battle, decode_count, encode_battle, number, values
 
 # Topic page -> the abilities its widget offers, the default first.
@@ -69,9 +70,7 @@ FLAGS = {
 PLASMA_FOR = ("space_cannon", "space_cannon_defense", "bombardment")
 # Abilities whose hits destroy one kind of unit, and what to call the units they can hit.
 TARGETS = {"anti_fighter_barrage": "Fighters there", "bombardment": "Ground forces on the planet"}
-CONTEXT = (("resources", "Resources to spend"), ("fleet_pool", "Fleet pool tokens"),
-           ("ships_in_system", "Non-fighter ships already there"),
-           ("capacity_in_system", "Capacity of your ships already there"), ("units_in_space", "Fighters and ground forces in space"))
+CONTEXT = tuple((key, box.label) for key, box in OPTIONAL.items())  # the production form's context boxes
 LISTS = {"units": "u", "producers": "p", "build": "b"}
 _VALUE = re.compile(r"(\d{1,3})\s*(?:x\s*(\d{1,3})|\(\s*x\s*(\d{1,3})\s*\))?", re.I | re.A)
 _TRUE = ("1", "true", "on", "yes")

@@ -8,13 +8,26 @@ from .factions import faction_name, faction_slug
 from .request import MAX_COUNT, MAX_ENTRIES, flag, integer
 from .units import Unit, load
 
-# Optional context fields and their upper bounds.
+
+@dataclass(frozen=True)
+class Context:
+    """An optional context field of a production request: its upper bound, what it counts, its short label."""
+
+    most: int
+    meaning: str  # as the API's schema describes it
+    label: str  # as the resolver form's box names it
+
+
+# Described once here, so the API's schema and the form's boxes cannot come to disagree.
 OPTIONAL = {
-    "resources": 500,
-    "fleet_pool": 16,
-    "ships_in_system": 100,
-    "capacity_in_system": 200,
-    "units_in_space": 200,
+    "resources": Context(500, "resources there are to spend (the cost is checked against them)", "Resources to spend"),
+    "fleet_pool": Context(16, "command tokens in the fleet pool (the fleet pool is checked only when given)",
+                          "Fleet pool tokens"),
+    "ships_in_system": Context(100, "non-fighter ships of yours already in the system", "Non-fighter ships already there"),
+    "capacity_in_system": Context(200, "capacity of your ships already in the system (capacity is checked only when "
+                                       "given)", "Capacity of your ships already there"),
+    "units_in_space": Context(200, "fighters and ground forces of yours already in the system's space area",
+                              "Fighters and ground forces in space"),
 }
 _FIELDS = {"ability", "faction", "producers", "build", *OPTIONAL}
 
@@ -91,7 +104,7 @@ def parse_production(request: dict) -> ProductionRequest:
     producers = _entries(given.get("producers"), "producers", _producer, required=True)
     build = _entries(given.get("build", []), "build", _order, required=False)
     faction = _check_faction(faction, producers, build)
-    context = {key: integer(given[key], key, 0, high) for key, high in OPTIONAL.items() if key in given}
+    context = {key: integer(given[key], key, 0, box.most) for key, box in OPTIONAL.items() if key in given}
     return ProductionRequest(faction, tuple(producers), tuple(build), context)
 
 
