@@ -183,6 +183,15 @@ def fold_title(title: str) -> str:
     return " ".join(_loose_singular(w) for w in folded)
 
 
+_UPGRADE = re.compile(r"(.*[a-z])(?:\s*2|\s+ii)")  # "pds2", "carrier 2", "dread ii"
+
+
+def upgraded(text: str) -> str | None:
+    """The unit a query names by its upgrade's number ("pds2", "carrier 2" -> "pds", "carrier"), else None."""
+    match = _UPGRADE.fullmatch(fold_title(text))
+    return match[1] if match else None
+
+
 def _loose_singular(word: str) -> str:
     """A plural ending dropped ("cards" -> "card"), loosely: any final s of a word over three letters."""
     return word[:-1] if len(word) > 3 and word.endswith("s") else word

@@ -10,7 +10,7 @@ from importlib import resources
 from typing import Collection
 
 from corpus.index import ANALYZER
-from corpus.names import NAME_MARK, capitals, fold_title, name_tokens, words  # noqa: F401 (re-exported)
+from corpus.names import NAME_MARK, capitals, fold_title, name_tokens, upgraded, words  # noqa: F401 (re-exported)
 from corpus.spelling import Lexicon, damerau
 
 MAX_ALIAS_WORDS = 4
@@ -245,10 +245,9 @@ class Known:
 
     def page_named(self, text: str) -> str | None:
         """The page, card or ability a whole query names, by title or by a player's name for it."""
-        for name in (text, self.vocabulary.target(text) or ""):
-            if name and fold_title(name) in self.titles:
-                return self.titles[fold_title(name)]
-        return None
+        unit = upgraded(text)  # "pds2" as "PDS II" and "dread 2" as "Dreadnought II", as the card is titled
+        names = [text, self.vocabulary.target(text)] + ([f"{unit} ii", f"{self.vocabulary.target(unit)} ii"] if unit else [])
+        return next((self.titles[fold_title(n)] for n in names if n and fold_title(n) in self.titles), None)
 
     def looked_up_rules(self, text: str) -> list[str]:
         """Rule numbers a short query quotes ("77.3c wormhole"): what the player looks up. Beside

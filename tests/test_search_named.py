@@ -44,6 +44,17 @@ def test_a_players_word_names_the_card(default_corpus, query, card):
     assert search.named_in(default_corpus.parser(), query).titles == {card}
 
 
+@pytest.mark.parametrize(("query", "card"), [("pds2", "pds-ii"), ("PDS 2", "pds-ii"), ("carrier 2", "carrier-ii"),
+                                             ("dread2", "dreadnought-ii"), ("dock 2", "space-dock-ii")])
+def test_a_unit_with_its_upgrades_number_jumps_to_the_upgrade_as_its_title_does(default_corpus, query, card):
+    # "PDS II" jumped to the card while "pds2" and "carrier 2" put Space Cannon or Unit Upgrades first.
+    assert default_corpus.search(query).jump == f"cards/technology/{card}"
+
+
+def test_a_number_after_a_word_that_is_no_unit_is_no_upgrade(default_corpus):
+    assert default_corpus.search("stage 2").jump is None
+
+
 @pytest.mark.parametrize("typed", ["warsun", "WS"])
 def test_a_players_word_for_a_unit_finds_the_unit_as_its_name_does(default_corpus, typed):
     # Read as one word of three, "warsun" lost to Space Cannon's "dice" and "roll".
