@@ -220,6 +220,13 @@ def test_suggestions_describe_every_page_that_has_text(client, app):
     assert empty == []
 
 
+def test_a_card_list_is_described_by_its_cards_not_by_one_cards_text(client):
+    # The Action Cards list's own entry has no text; its first text is Ancient Burial Sites' effect.
+    _, _, texts, links = client.get("/suggest?q=how many action cards can I hold").json
+    listed = texts[[link.rsplit("/r/", 1)[1] for link in links].index("cards/action-cards")]
+    assert listed.startswith("Ancient Burial Sites, ") and listed.endswith(", …")
+
+
 def test_suggestions_offer_the_card_a_page_is_offered_for(client):
     _, titles, _, links = client.get("/suggest?q=sab").json
     assert titles[0] == "Sabotage" and links[0].endswith("/r/cards/action-cards/sabotage")

@@ -121,10 +121,20 @@ def suggestions(args) -> tuple[str, list[str], list[str], list[str]]:
     return view.query, titles, texts, links
 
 
+LEAD_TITLES = 4  # a card list's or faction's first cards and abilities, named when its page has no text of its own
+
+
 def _page_lead(page: str) -> str:
-    """A page's first text: what describes it when its best hit has none (a topic page's own entry)."""
+    """What describes a page when its best hit has none: its first text (a topic's intro, else its first
+    note), or on a card list or faction page with no text of its own, its first cards' or abilities' titles:
+    its first text there is one card's, which does not describe the page."""
     corpus = get_corpus()
-    first = next((e.text for e in corpus.topic(page) if e.text.strip()), "") if page in corpus.by_id else ""
+    if page not in corpus.by_id:
+        return ""
+    titles = [e.title for e in corpus.topic(page) if e.kind == "section"]
+    if titles and not corpus.by_id[page].text.strip():
+        return ", ".join(titles[:LEAD_TITLES]) + (", …" if len(titles) > LEAD_TITLES else "")
+    first = next((e.text for e in corpus.topic(page) if e.text.strip()), "")
     return plain(snippet(first, frozenset())) if first else ""
 
 
