@@ -1,7 +1,9 @@
 """Hits by page: the flat list's order with no page crowding the first screen, and the groups."""
 from __future__ import annotations
 
-GROUP_HITS = 3  # entries shown under each page, and of one page before every page has shown as many
+GROUP_HITS = 3  # entries shown under each page
+FIRST_PLACES = 3  # the flat list's first hits, kept in rank order: the answers the rerank put there
+SPREAD_HITS = 2  # hits of one page after those before every page found has shown as many
 MIN_GROUPS = 5  # pages on the first screen, unless the query names one page
 
 
@@ -11,20 +13,22 @@ def unanswered(fields: dict, loose: frozenset[str]) -> bool:
 
 
 def spread(items: list, named: str | None = None) -> list:
-    """The ranked items, each page's beyond its first GROUP_HITS moved after every page's first ones.
+    """The ranked items, each page's beyond its first SPREAD_HITS (or the more it has in the first
+    places) moved after every page's first ones.
 
-    Ten notes of one card would otherwise fill the first ten hits and hide the next pages; as in
-    the groups, a page shows its best three, and its further hits follow, still in rank order. The
-    first GROUP_HITS items and the order in which pages first appear do not change. The page the
+    Ten notes of one card would otherwise fill the first ten hits and hide the next pages (three a
+    page, as in the groups, still let three pages fill nine of ten: bench/README.md). The first
+    FIRST_PLACES items and the order in which pages first appear do not change. The page the
     query names (its jump target's) keeps all its hits in place: that page is what was asked for.
     """
     shown: dict[str, int] = {}
     first: list = []
     rest: list = []
-    for item in items:
+    for place, item in enumerate(items):
         topic = item[1]["topic"]
         shown[topic] = shown.get(topic, 0) + 1
-        (first if shown[topic] <= GROUP_HITS or topic == named else rest).append(item)
+        kept = place < FIRST_PLACES or shown[topic] <= SPREAD_HITS or topic == named
+        (first if kept else rest).append(item)
     return first + rest
 
 

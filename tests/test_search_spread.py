@@ -16,6 +16,11 @@ def test_a_page_beyond_its_first_three_waits_for_the_other_pages():
     assert [f["id"] for _, f, _ in spread] == ["e0", "e1", "e2", "e5", "e7", "e3", "e4", "e6"]
 
 
+def test_after_the_first_three_places_a_page_shows_two_before_the_others_show_theirs():
+    spread = grouping.spread(items("a", "b", "a", "b", "b", "a", "c", "b", "d"))
+    assert [f["id"] for _, f, _ in spread] == ["e0", "e1", "e2", "e3", "e6", "e8", "e4", "e5", "e7"]
+
+
 def test_spreading_keeps_few_hits_of_each_page_as_they_were():
     ranked = items("a", "b", "a", "c", "b", "a")
     assert grouping.spread(ranked) == ranked
@@ -25,13 +30,13 @@ def test_the_eight_rider_notes_leave_room_for_other_pages(mirror_corpus):
     # Before, near-identical "may still play a ... Rider" notes of one page filled the first ten.
     hits = mirror_corpus.search("can I use a rider after the vote", limit=10).hits
     pages = Counter(h.topic for h in hits)
-    assert max(pages.values()) <= grouping.GROUP_HITS and len(pages) >= 4
+    assert max(pages.values()) <= grouping.FIRST_PLACES and len(pages) >= grouping.MIN_GROUPS
 
 
 def test_the_first_hits_and_the_order_of_pages_are_kept(mirror_corpus):
     wide = mirror_corpus.search("can fighters retreat", limit=60).hits
     short = mirror_corpus.search("can fighters retreat", limit=10).hits
-    assert [h.id for h in short[:grouping.GROUP_HITS]] == [h.id for h in wide[:grouping.GROUP_HITS]]
+    assert [h.id for h in short[:grouping.FIRST_PLACES]] == [h.id for h in wide[:grouping.FIRST_PLACES]]
     order = list(dict.fromkeys(h.topic for h in wide))
     assert list(dict.fromkeys(h.topic for h in short)) == order[:len({h.topic for h in short})]
 
