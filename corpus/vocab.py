@@ -246,7 +246,8 @@ class Known:
     def page_named(self, text: str) -> str | None:
         """The page, card or ability a whole query names, by title or by a player's name for it."""
         unit = upgraded(text)  # "pds2" as "PDS II" and "dread 2" as "Dreadnought II", as the card is titled
-        names = [text, self.vocabulary.target(text)] + ([f"{unit} ii", f"{self.vocabulary.target(unit)} ii"] if unit else [])
+        upgrades = [f"{name} ii" for name in (unit, self.vocabulary.target(unit or "")) if name]
+        names = [text, self.vocabulary.target(text), *upgrades]
         return next((self.titles[fold_title(n)] for n in names if n and fold_title(n) in self.titles), None)
 
     def looked_up_rules(self, text: str) -> list[str]:

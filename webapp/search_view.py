@@ -14,6 +14,8 @@ from webapp.errors import BadParameter
 from webapp.limits import whole_number
 from webapp.render import clean_snippet
 
+LEAD_TITLES = 4  # a card list's or faction's first cards and abilities, named when its page has no text of its own
+
 
 @dataclass
 class SearchView:
@@ -121,17 +123,13 @@ def suggestions(args) -> tuple[str, list[str], list[str], list[str]]:
     return view.query, titles, texts, links
 
 
-LEAD_TITLES = 4  # a card list's or faction's first cards and abilities, named when its page has no text of its own
-
-
 def _page_lead(page: str) -> str:
-    """What describes a page when its best hit has none: its first text (a topic's intro, else its first
-    note), or on a card list or faction page with no text of its own, its first cards' or abilities' titles:
-    its first text there is one card's, which does not describe the page."""
+    """What describes a page when its best hit has none: its first text, or its first cards' titles."""
     corpus = get_corpus()
     if page not in corpus.by_id:
         return ""
     titles = [e.title for e in corpus.topic(page) if e.kind == "section"]
+    # A card list's or faction's first text is its first card's, which does not describe the page.
     if titles and not corpus.by_id[page].text.strip():
         return ", ".join(titles[:LEAD_TITLES]) + (", …" if len(titles) > LEAD_TITLES else "")
     first = next((e.text for e in corpus.topic(page) if e.text.strip()), "")
