@@ -98,7 +98,7 @@ def web_app(instance: Path):
 
 
 def with_urls(body: dict, corpus: Corpus, instance: Path) -> dict:
-    """Give hits and groups the `url` /api/search gives them, from the web app's own URL builder."""
+    """Give hits, groups and the jump the `url` /api/search gives them, from the web app's own URL builder."""
     from webapp import urls  # only here: the plain listing needs no Flask
 
     with web_app(instance).test_request_context():
@@ -106,6 +106,7 @@ def with_urls(body: dict, corpus: Corpus, instance: Path) -> dict:
             hit["url"] = urls.entry_url(corpus, hit["id"])
         for group in body["groups"]:
             group["url"] = urls.entry_url(corpus, group["page"])
+        body["jump"] = urls.jump_link(corpus, body["jump"], body["results"][0]["id"] if body["results"] else None)
     return body
 
 

@@ -270,6 +270,7 @@ def test_cli_and_api_return_the_same_hits(monkeypatch, capsys, cli_corpus, mirro
                [(h["id"], h["score"], h["snippet"], h["url"]) for h in api["results"]], query
         assert [(g["page"], g["url"], [h["url"] for h in g["hits"]]) for g in cli_body["groups"]] == \
                [(g["page"], g["url"], [h["url"] for h in g["hits"]]) for g in api["groups"]], query
+        assert [cli_body[k] for k in ("query", "jump", "did_you_mean")] == [api[k] for k in ("query", "jump", "did_you_mean")]
 
 
 def test_cli_reads_the_instance_search_settings_as_the_api_does(monkeypatch, capsys, cli_corpus, tmp_path, client):

@@ -91,9 +91,7 @@ def search(args) -> SearchView:
     view.hits = [out[h.id] for h in results.hits]
     view.groups = [{"page": page, "title": hits[0].page, "label": results.page_labels.get(page, ""), "url": _url(page),
                     "hits": [out[h.id] for h in hits]} for page, hits in results.groups]
-    if results.jump and view.hits and view.hits[0]["id"] == results.jump:
-        jump = corpus.by_id[results.jump]
-        view.jump = {"id": jump.id, "title": jump.title, "kind": jump.kind, "url": urls.entry_url(corpus, jump.id)}
+    view.jump = urls.jump_link(corpus, results.jump, view.hits[0]["id"] if view.hits else None)
     view.did_you_mean = results.did_you_mean
     return view
 

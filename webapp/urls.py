@@ -32,6 +32,14 @@ def entry_url(corpus: Corpus, entry_id: str, external: bool = False) -> str:
     return page_url(corpus.get(entry.topic), anchor=entry.id, external=external)
 
 
+def jump_link(corpus: Corpus, jump: str | None, first: str | None) -> dict | None:
+    """What a search jumps to, as /api/search and `mecatol search --json` give it: only when it is the first hit."""
+    if not jump or jump != first:
+        return None
+    entry = corpus.get(jump)
+    return {"id": entry.id, "title": entry.title, "kind": entry.kind, "url": entry_url(corpus, entry.id)}
+
+
 def permalink(entry_id: str, external: bool = False) -> str:
     """The short, stable address of an entry (`/r/77.7d`), which redirects to its page."""
     return url_for("pages.permalink", entry_id=entry_id, _external=external)
