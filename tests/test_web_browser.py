@@ -73,6 +73,14 @@ def test_typeahead_names_a_card_by_its_kind(page):
     assert option.locator(".kind").inner_text().lower() == "action card"
 
 
+def test_typeahead_says_a_rules_sentence_once(page):
+    # 63.1's title is its text's first words: shown as a title and again as the sentence, it was said twice.
+    typed_at_home(page, "pds")
+    option = page.locator(".typeahead li[role=option]", has_text="63.1").first
+    option.wait_for()
+    assert option.inner_text().count("has the Space Cannon ability") == 1
+
+
 def test_typeahead_sentences_keep_the_spaces_around_marked_words(page):
     typed_at_home(page, "space cann")
     sentences = page.locator(".typeahead .tsnippet").all_inner_texts()

@@ -21,7 +21,7 @@ def _template_helpers(state) -> None:
         authority_label=lambda value: views.AUTHORITY_LABELS.get(value, value),
         source_label=citation.source_label, source_labels=citation.source_labels,
         cite_text=lambda entry: citation.citation(get_corpus(), entry),
-        unit_values=value_list)
+        unit_values=value_list, said_again=search_view.said_again)
 
 
 @bp.get("/")

@@ -68,7 +68,12 @@
       kind.className = "kind";
       kind.textContent = hit.label || hit.kind;  // "Action Card", not "section"
       const numbered = hit.kind === "rule" || hit.kind === "text";  // other ids mean little to a reader
-      a.append(kind, (numbered ? hit.id + " " : "") + hit.title, snippetNode(hit.snippet || ""));
+      const sentence = snippetNode(hit.snippet || "");
+      // A title that is only the text's first words cut short is the sentence again: say it once
+      // (search_view.said_again, for the results page).
+      const start = hit.title.replace(/…$/, "").trim();
+      const title = start && sentence.textContent.trim().startsWith(start) ? "" : hit.title;
+      a.append(kind, (numbered ? hit.id + " " : "") + title, sentence);
       li.append(a);
       return li;
     }

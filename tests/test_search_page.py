@@ -1,0 +1,48 @@
+"""The results page as a player on a phone reads it: each sentence once, the whole hit a link, no bare ids."""
+from __future__ import annotations
+
+import pytest
+from bs4 import BeautifulSoup
+
+
+@pytest.fixture(scope="module")
+def client(default_client):
+    """This module's app: the shared one over the default sources."""
+    return default_client
+
+
+def results(client, query: str) -> BeautifulSoup:
+    response = client.get("/search", query_string={"q": query})
+    assert response.status_code == 200
+    return BeautifulSoup(response.get_data(as_text=True), "html.parser")
+
+
+@pytest.mark.parametrize("query", ["how many action cards can I hold", "pds", "can I use a rider after the vote"])
+def test_a_title_that_is_the_texts_first_words_is_not_shown_above_its_sentence(client, query):
+    hits = results(client, query).select(".groups .hit")
+    assert hits
+    for hit in hits:
+        title, sentence = hit.select_one(".htitle"), hit.select_one(".snippet").get_text(" ", strip=True)
+        assert title is None or not sentence.startswith(title.get_text(strip=True).removesuffix("…")), sentence
+
+
+def test_a_hand_limit_rule_shows_its_number_and_its_sentence_once(client):
+    hit = next(h for h in results(client, "how many action cards can I hold").select(".groups .hit")
+               if h.select_one(".hid") and h.select_one(".hid").get_text() == "2.4")
+    assert hit.select_one(".htitle") is None and "seven action cards" in hit.select_one(".snippet").get_text()
+
+
+def test_a_cards_title_stays_beside_its_text(client):
+    hit = results(client, "sabotage").select_one(".groups .hit")
+    assert hit.select_one(".htitle").get_text(strip=True) == "Sabotage"
+
+
+def test_the_whole_hit_with_its_sentence_is_the_link(client):
+    for hit in results(client, "can fighters retreat").select(".groups .hit"):
+        assert hit.select_one("a .snippet") is not None
+
+
+def test_go_to_names_a_page_by_its_title_not_its_id(client):
+    jump = results(client, "space cannon").select_one(".jump")
+    assert jump.get_text(" ", strip=True) == "Go to Space Cannon" and jump.select_one("code") is None
+
