@@ -46,3 +46,9 @@ def test_go_to_names_a_page_by_its_title_not_its_id(client):
     jump = results(client, "space cannon").select_one(".jump")
     assert jump.get_text(" ", strip=True) == "Go to Space Cannon" and jump.select_one("code") is None
 
+
+
+def test_a_page_entry_with_no_text_is_not_listed_under_its_own_heading(client):
+    page = results(client, "how many action cards can I hold")
+    group = next(g for g in page.select(".groups .group") if g.select_one(".gtitle a")["href"] == "/cards/action-cards")
+    assert all(hit.select_one(".snippet").get_text(strip=True) for hit in group.select(".hit"))
