@@ -67,6 +67,7 @@ class Entry:
     authority: str = "lrr"
     section: str | None = None
     refs: list[str] = field(default_factory=list)
+    title_html: str = ""  # an FAQ's question with its cross-links (ingest.steps.crosslink), when it has any
     # For an FAQ or open question: the rules (or ability/card sections) it clarifies, most specific first.
     rules: list[str] = field(default_factory=list)
     variants: list[dict] = field(default_factory=list)

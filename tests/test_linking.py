@@ -37,6 +37,11 @@ def test_faq_linking_ignores_case_and_inflection(default_corpus):
     assert "wormholes" in faq.refs
 
 
+def test_a_faqs_question_links_the_rule_and_the_unit_it_names(default_corpus):
+    faq = default_corpus.get("faq.the-titans-of-ul.4ab98f")
+    assert 'data-ref="63.3">63.3</a>' in faq.title_html and 'data-ref="factions/ul/heltitan"' in faq.title_html
+
+
 def test_the_web_app_has_no_linker_of_its_own():
     folder = Path(webapp.__file__).parent
     sources = "".join(p.read_text() for p in folder.glob("*.py"))

@@ -1,4 +1,5 @@
-"""The results page as a player on a phone reads it: each sentence once, the whole hit a link, no bare ids."""
+"""The results page as a player on a phone reads it (each sentence once, the whole hit a link, no bare ids),
+and a ruling's question line, which links what it names."""
 from __future__ import annotations
 
 import pytest
@@ -52,3 +53,9 @@ def test_a_page_entry_with_no_text_is_not_listed_under_its_own_heading(client):
     page = results(client, "how many action cards can I hold")
     group = next(g for g in page.select(".groups .group") if g.select_one(".gtitle a")["href"] == "/cards/action-cards")
     assert all(hit.select_one(".snippet").get_text(strip=True) for hit in group.select(".hit"))
+
+
+def test_a_rulings_question_links_the_rule_it_names(client):
+    page = BeautifulSoup(client.get("/factions/ul").get_data(as_text=True), "html.parser")
+    question = next(p for p in page.select("aside.faq p.q") if "Does 63.3" in p.get_text())
+    assert question.select_one("a.xref")["href"] == "/rules/pds#63.3"

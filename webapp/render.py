@@ -70,6 +70,14 @@ class Renderer:
             cached = self._cache[entry.id] = clean_entry_html(self.urls_for_refs(body_html(entry)))
         return cached
 
+    def question(self, entry: Entry) -> Markup:
+        """An FAQ's question, with the cross-links ingest stored for it (cached; needs a request context)."""
+        key = f"{entry.id}#question"  # no entry id has a "#"
+        if key not in self._cache:
+            linked = entry.title_html and clean_entry_html(self.urls_for_refs(entry.title_html))
+            self._cache[key] = linked or Markup.escape(entry.title)
+        return self._cache[key]
+
     def urls_for_refs(self, source: str) -> str:
         """Give each stored reference its page URL and preview URL (an unknown id keeps no href)."""
         def tag(match: re.Match) -> str:

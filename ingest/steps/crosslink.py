@@ -28,6 +28,9 @@ def crosslink(entries: list[Entry]) -> list[Entry]:
     for entry in entries:
         if entry.kind in LINKED_KINDS and entry.html:
             entry.html = _Pass(linker, entry, parents).run(entry.html)
+        if entry.kind == "faq":  # its question is shown as its own line ("Q: Does 63.3 …"), apart from its answer
+            linked = _Pass(linker, entry, parents).run(html.escape(entry.title, quote=False))
+            entry.title_html = linked if "<a " in linked else ""
     return entries
 
 
