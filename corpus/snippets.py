@@ -43,9 +43,14 @@ def _tokens(text: str, marks: frozenset[str]) -> list[tuple[int, int, str, bool]
 
 def entry_snippet(kind: str, text: str, marks: frozenset[str]) -> str:
     """A hit's snippet: a FAQ ruling's answer from its start, since its verdict ("Yes.", "No.") comes
-    first and its title is the question; any other entry's best-matching sentence(s)."""
+    first and its title is the question; a short card's whole text; any other entry's best-matching sentence(s)."""
     answer = ruling_parts(text)[1] if kind == "faq" else ""
-    return opening(f"A: {answer}", marks) if answer else snippet(text, marks)
+    if answer:
+        return opening(f"A: {answer}", marks)
+    # A card's text short enough is shown whole: the nine riders differ only in their last sentence.
+    if kind == "section" and len(_words(text)) <= SNIPPET_WORDS:
+        return opening(text, marks)
+    return snippet(text, marks)
 
 
 def opening(text: str, marks: frozenset[str], size: int = SNIPPET_WORDS) -> str:

@@ -23,6 +23,14 @@ def test_other_entries_show_their_best_sentence():
     assert entry_snippet("faq", "Q: Only a question?", frozenset()) == "Q: Only a question?"
 
 
+def test_a_short_cards_text_is_shown_whole_and_a_long_ones_best_sentence():
+    # The riders share their first sentences and differ in their last: the whole card tells them apart.
+    text = "You cannot vote on this agenda. Predict aloud an outcome. If your prediction is correct, gain 3 command tokens."
+    assert entry_snippet("section", text, frozenset({"vote"})).endswith("gain 3 command tokens.")
+    long = "Plenty of words come first here. " * 8 + "A carrier transports fighters."
+    assert entry_snippet("section", long, frozenset({"carrier"})).startswith("… A <mark>carrier</mark>")
+
+
 def test_the_plasma_scoring_ruling_shows_its_verdict(default_corpus):
     hits = default_corpus.search("does plasma scoring add a die per unit", limit=5).hits
     ruling = next(h for h in hits if h.kind == "faq")
