@@ -2,8 +2,8 @@
 
 Ranked hits (corpus.search), then: a jump target named by the query moved to the top with its
 real score, near-copies collapsed into one hit with a count, page titles completing a short
-query, a spelling suggestion, at most three hits of one page before the other pages' first ones,
-and the hits grouped by page.
+query, a spelling suggestion, the flat list spread over pages (corpus.grouping: the first three
+hits as ranked, then two a page before the other pages' first ones), and the hits grouped by page.
 """
 from __future__ import annotations
 
