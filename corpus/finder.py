@@ -13,7 +13,8 @@ from dataclasses import dataclass, field, replace
 from corpus import search
 from corpus.grouping import MIN_GROUPS, grouped, spread, unanswered
 from corpus.search import Hit, Only, Parser, Weights
-from corpus.names import fold_title, singular, words
+from corpus.labels import hit_label, lead_in, page_label
+from corpus.names import fold_title, words
 from corpus.snippets import stem
 
 COMPLETE_WORDS = 3  # queries this short also get pages and cards whose title starts with them
@@ -81,7 +82,8 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
         score, fields, count = item
         if fields["id"] not in made:
             found = search.make_hit(fields, score, request.marks, count)
-            made[fields["id"]] = replace(found, label=hit_label(corpus, fields["id"]))
+            made[fields["id"]] = replace(found, label=hit_label(corpus, fields["id"]),
+                                         lead=lead_in(corpus, fields["id"]))
         return made[fields["id"]]
 
     items = spread(items, corpus.by_id[results.jump].topic if results.jump in corpus.by_id else None)
@@ -95,39 +97,6 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
     if not results.hits and not results.did_you_mean:
         results.did_you_mean = close_title(corpus, text)
     return results
-
-
-def hit_label(corpus, entry_id: str) -> str:
-    """What a hit is, as players say it: a card's kind ("Action Card"), a ruling's rule ("FAQ on 77.3c"), else ""."""
-    entry = corpus.by_id.get(entry_id)
-    if entry is None or entry.kind not in ("faq", "question"):
-        return section_label(corpus, entry_id)
-    rule = next((r for r in entry.rules if r in corpus.by_id and corpus.by_id[r].kind == "rule"), None)
-    return f"{'FAQ' if entry.kind == 'faq' else 'Open question'} on {rule}" if rule else ""
-
-
-def section_label(corpus, entry_id: str) -> str:
-    """What a card or ability section is, as players say it: its category ("Action Card", "Agent"), else
-    its card page's title made singular (Action Cards: "Action Card"); "" for other entries."""
-    entry = corpus.by_id.get(entry_id)
-    if entry is None or entry.kind != "section":
-        return ""
-    page = corpus.by_id.get(entry.topic)
-    if entry.category or page is None or page.kind != "card":
-        return entry.category or ""
-    *head, last = page.title.split()
-    return " ".join([*head, singular(last.lower()).capitalize()])
-
-
-def page_label(corpus, page: str) -> str:
-    """What kind of page a group is: an LRR topic by its number ("LRR 2"), a card list, a faction."""
-    # The LRR topic "Action Cards" and the list of every action card share a title; this tells them apart.
-    entry = corpus.by_id.get(page)
-    if entry is None:
-        return ""
-    if entry.kind == "topic":
-        return f"LRR {entry.number}" if entry.number else "Rules"
-    return {"card": "Card list", "faction": "Faction"}.get(entry.kind, "")
 
 
 def _found(fixed: str, text: str, better: list) -> bool:

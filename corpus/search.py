@@ -48,12 +48,13 @@ class Hit:
     count: int = 1  # entries this hit stands for: near-copies collapse into one (see corpus.finder)
     homebrew: bool = False  # community content (only in a corpus ingested with --homebrew)
     label: str = ""  # what a card or ability section is ("Action Card", "Agent"); players do not say "section"
+    lead: str = ""  # plain text: the sentence a list item continues (corpus.labels.lead_in), shown before its snippet
 
     def to_dict(self) -> dict:
         """Plain dict for JSON."""
         return {"id": self.id, "kind": self.kind, "topic": self.topic, "title": self.title,
                 "snippet": self.snippet, "score": round(self.score, 4), "page": self.page,
-                "count": self.count, "homebrew": self.homebrew, "label": self.label}
+                "count": self.count, "homebrew": self.homebrew, "label": self.label, "lead": self.lead}
 
 
 def _rarity(concept: Concept, reader, scores: TermScores) -> int | None:

@@ -140,7 +140,8 @@ def search_command(query: str, limit: int | None, as_json: bool, instance: Path 
         click.echo(f"{rank:2}. [{hit.kind}{mark}] {hit.id}  {hit.title}  ({hit.page}){also}")
         sentence = plain(hit.snippet, lambda word: click.style(word, bold=True))  # plain when piped
         if sentence and sentence != hit.title:  # the answering sentence, not only the title's first words
-            click.echo(click.wrap_text(sentence, width=100, initial_indent="    ", subsequent_indent="    "))
+            said = f"{hit.lead} {sentence}" if hit.lead else sentence  # a list item after what it continues
+            click.echo(click.wrap_text(said, width=100, initial_indent="    ", subsequent_indent="    "))
     if not results.hits:
         suggestion = f"; did you mean {results.did_you_mean!r}?" if results.did_you_mean else ""
         click.echo(f"no results for {results.query!r}{suggestion}")

@@ -59,3 +59,26 @@ def test_a_rulings_question_links_the_rule_it_names(client):
     page = BeautifulSoup(client.get("/factions/ul").get_data(as_text=True), "html.parser")
     question = next(p for p in page.select("aside.faq p.q") if "Does 63.3" in p.get_text())
     assert question.select_one("a.xref")["href"] == "/rules/pds#63.3"
+
+
+def test_a_list_item_is_shown_after_the_sentence_it_continues(client):
+    # 93.4a alone reads "In place of spending one resource.": its parent's lead-in says what is.
+    hit = next(h for h in results(client, "can trade goods replace resources").select(".groups .hit")
+               if h.select_one(".hid") and h.select_one(".hid").get_text() == "93.4a")
+    lead = hit.select_one(".snippet .lead")
+    assert lead is not None and lead.get_text() == "A player can spend a trade good in one of the following ways:"
+    assert hit.select_one(".snippet").get_text().strip().endswith("In place of spending one resource.")
+
+
+def test_only_a_rule_that_continues_its_parents_list_has_a_lead(default_corpus):
+    leads = {hit.id: hit.lead for hit in default_corpus.search("is a player eliminated with no units that have "
+                                                                "production", limit=30).hits}
+    assert leads.get("33.1b") == "A player is eliminated when they meet all of the following three conditions:", leads
+    # 33.1 is itself the lead-in; notes hang under a topic's intro, which is no list of theirs.
+    assert not any(lead for hit_id, lead in leads.items() if hit_id == "33.1" or ".note" in hit_id), leads
+
+
+def test_the_api_gives_a_hits_lead_as_plain_text(client):
+    body = client.get("/api/search", query_string={"q": "can trade goods replace resources"}).get_json()
+    by_id = {hit["id"]: hit for hit in body["results"]}
+    assert by_id["93.4a"]["lead"].endswith("following ways:") and by_id["93.4"]["lead"] == ""

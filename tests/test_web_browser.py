@@ -81,6 +81,14 @@ def test_typeahead_says_a_rules_sentence_once(page):
     assert option.inner_text().count("has the Space Cannon ability") == 1
 
 
+def test_typeahead_shows_a_list_item_after_what_it_continues(page):
+    typed_at_home(page, "can trade goods replace resources")
+    option = page.locator(".typeahead li[role=option]", has_text="93.4a").first
+    option.wait_for()
+    assert option.locator(".tsnippet em").inner_text().strip().endswith("one of the following ways:")
+    assert option.inner_text().count("In place of spending one resource.") == 1
+
+
 def test_typeahead_sentences_keep_the_spaces_around_marked_words(page):
     typed_at_home(page, "space cann")
     sentences = page.locator(".typeahead .tsnippet").all_inner_texts()

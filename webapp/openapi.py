@@ -47,7 +47,9 @@ def _schemas() -> dict:
            "properties": {"id": text, "kind": text, "topic": text, "title": text, "snippet": text,
                           "page": text, "url": text, "score": {"type": "number"},
                           "count": {"type": "integer", "minimum": 1},
-                          "homebrew": {"type": "boolean"}, "label": text}}
+                          "homebrew": {"type": "boolean"}, "label": text,
+                          "lead": {"type": "string", "description": "plain text: the sentence a list item "
+                                   "continues (its parent rule's lead-in), shown before the snippet; often empty"}}}
     group = {"type": "object", "required": ["page", "title", "label", "url", "hits"],
              "properties": {"page": text, "title": text, "url": text,
                             "label": {"type": "string", "description": 'what the page is: "LRR 2" (a rules topic '

@@ -73,6 +73,11 @@
       // (search_view.said_again, for the results page).
       const start = hit.title.replace(/…$/, "").trim();
       const title = start && sentence.textContent.trim().startsWith(start) ? "" : hit.title;
+      if (hit.lead) {  // a list item ("In place of spending one resource.") after the sentence it continues
+        const lead = document.createElement("em");
+        lead.textContent = hit.lead + " ";
+        sentence.prepend(lead);
+      }
       a.append(kind, (numbered ? hit.id + " " : "") + title, sentence);
       li.append(a);
       return li;
