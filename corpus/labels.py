@@ -1,9 +1,11 @@
 """What a hit is called, as players say it, and the words that frame it: labels for hits and pages,
-and the lead-in of the list a numbered rule is an item of."""
+and the lead-in of the list a rule or note is an item of."""
 from __future__ import annotations
 
 from corpus.names import singular
 from corpus.snippets import sentences
+
+ITEMS = ("rule", "note", "text")  # kinds of entry that make lists of their children (not a topic's intro)
 
 
 def hit_label(corpus, entry_id: str) -> str:
@@ -40,11 +42,12 @@ def page_label(corpus, page: str) -> str:
 
 
 def lead_in(corpus, entry_id: str) -> str:
-    """The sentence a rule continues when it is an item of its parent rule's list ("A player can spend a
+    """The sentence a rule or note continues when it is an item of its parent's list ("A player can spend a
     trade good in one of the following ways:" for 93.4a "In place of spending one resource."); else ""."""
     entry = corpus.by_id.get(entry_id)
-    parent = corpus.by_id.get(entry.parent) if entry is not None and entry.kind == "rule" and entry.parent else None
-    if parent is None or parent.kind != "rule" or not parent.text.rstrip().endswith(":"):
+    parent = corpus.by_id.get(entry.parent) if entry is not None and entry.kind in ITEMS and entry.parent else None
+    # A topic's intro may end in a colon too, but its notes are not the items of that list.
+    if parent is None or parent.kind not in ITEMS or not parent.text.rstrip().endswith(":"):
         return ""
     start, end = sentences(parent.text.rstrip())[-1]
     return parent.text[start:end].strip()

@@ -70,6 +70,12 @@ def test_a_list_item_is_shown_after_the_sentence_it_continues(client):
     assert hit.select_one(".snippet").get_text().strip().endswith("In place of spending one resource.")
 
 
+def test_a_note_in_a_list_has_its_lead_too(default_corpus):
+    hits = default_corpus.search("does alliance count for betray a friend", limit=30).hits
+    items = [hit for hit in hits if hit.id.startswith("cards/objectives/betray-a-friend.note-1.")]
+    assert items and all(hit.lead.endswith("qualify for scoring Betray a Friend:") for hit in items), hits
+
+
 def test_only_a_rule_that_continues_its_parents_list_has_a_lead(default_corpus):
     leads = {hit.id: hit.lead for hit in default_corpus.search("is a player eliminated with no units that have "
                                                                 "production", limit=30).hits}
