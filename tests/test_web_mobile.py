@@ -126,3 +126,17 @@ def test_turning_a_laptop_window_narrow_brings_the_cue(page):
     scroll = round_table(page, 1280)
     page.set_viewport_size({"width": 390, "height": 844})
     expect(hint_of(scroll)).to_be_visible()
+
+
+def test_the_typeahead_opens_under_the_box_not_under_the_filters_on_a_phone(page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/search?q=pds")
+    box = page.locator("form.search input[name=q]").first
+    box.fill("")
+    box.type("gravity rift")
+    page.locator('.typeahead[data-query="gravity rift"]').wait_for()
+    under, filters = page.locator(".typeahead").bounding_box(), page.locator("select[name=kind]").bounding_box()
+    typed_at = box.bounding_box()
+    assert filters["y"] > typed_at["y"] + typed_at["height"]  # the filters wrap to a row of their own ...
+    # ... and the options start right under the box, over that row, not below it.
+    assert abs(under["y"] - (typed_at["y"] + typed_at["height"])) < 8 and under["y"] < filters["y"]
