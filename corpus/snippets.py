@@ -119,3 +119,9 @@ def plain(marked_up: str, mark=lambda word: word) -> str:
     """A snippet's words without its markup; `mark` renders each marked word (bold on a terminal)."""
     text = re.sub(r"<mark>(.*?)</mark>", lambda match: mark(match.group(1)), str(marked_up))
     return unescape(re.sub(r"<[^>]*>", "", text)).strip()
+
+
+def said_again(title: str, snippet: str) -> bool:
+    """True when a hit's title is its text's first words cut short, which its snippet then says whole."""
+    start = title.removesuffix("…").strip()
+    return bool(start) and plain(snippet).startswith(start)

@@ -10,7 +10,7 @@ import click
 
 from corpus import Corpus, CorpusError
 from corpus.typed import query_text
-from corpus.snippets import plain
+from corpus.snippets import plain, said_again
 from ingest.errors import IngestError
 from mecatol.server import ServeOptions
 from mecatol.settings import instance_dir
@@ -137,9 +137,11 @@ def search_command(query: str, limit: int | None, as_json: bool, instance: Path 
     for rank, hit in enumerate(results.hits, start=1):
         also = f"  (+{hit.count - 1} like it)" if hit.count > 1 else ""
         mark = " homebrew" if hit.homebrew else ""  # as the web page's badge: not official content
-        click.echo(f"{rank:2}. [{hit.kind}{mark}] {hit.id}  {hit.title}  ({hit.page}){also}")
+        # A title that is only the text's first words is not said twice (as on the results page).
+        title = "" if said_again(hit.title, hit.snippet) else f"{hit.title}  "
+        click.echo(f"{rank:2}. [{hit.kind}{mark}] {hit.id}  {title}({hit.page}){also}")
         sentence = plain(hit.snippet, lambda word: click.style(word, bold=True))  # plain when piped
-        if sentence and sentence != hit.title:  # the answering sentence, not only the title's first words
+        if sentence and sentence != hit.title:
             said = f"{hit.lead} {sentence}" if hit.lead else sentence  # a list item after what it continues
             click.echo(click.wrap_text(said, width=100, initial_indent="    ", subsequent_indent="    "))
     if not results.hits:

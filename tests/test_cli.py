@@ -55,6 +55,15 @@ def test_search_text_output_shows_the_answering_sentence(monkeypatch, capsys, mi
     assert code == 0 and lines[0].startswith(" 1. [rule] 2.4 ")
     assert lines[1].startswith("    ") and "a maximum of seven action cards" in lines[1]
     assert "<mark>" not in out and "\x1b" not in out
+    # The cut title ("Each player's hand can have…") is not printed above the sentence that says it whole.
+    assert lines[0] == " 1. [rule] 2.4  (Action Cards)"
+
+
+def test_search_text_output_gives_a_list_item_after_what_it_continues(monkeypatch, capsys, mirror_instance):
+    code, out, _ = run_cli(monkeypatch, capsys, "search", "can trade goods replace resources", "--limit", "3",
+                           "--instance", str(mirror_instance))
+    said = " ".join(out.split())
+    assert code == 0 and "one of the following ways: In place of spending one resource." in said
 
 
 @pytest.mark.parametrize("args, message", [

@@ -6,6 +6,7 @@ from flask import Blueprint, jsonify, redirect, render_template, request, url_fo
 from corpus import UnknownIdError
 from corpus.model import KINDS
 from corpus.components import value_list
+from corpus.snippets import said_again
 from webapp import citation, search_view, urls, views, widget
 from webapp.corpus_access import get_catalog, get_corpus
 
@@ -21,7 +22,7 @@ def _template_helpers(state) -> None:
         authority_label=lambda value: views.AUTHORITY_LABELS.get(value, value),
         source_label=citation.source_label, source_labels=citation.source_labels,
         cite_text=lambda entry: citation.citation(get_corpus(), entry),
-        unit_values=value_list, said_again=search_view.said_again)
+        unit_values=value_list, said_again=said_again)
 
 
 @bp.get("/")

@@ -121,12 +121,6 @@ def suggestions(args) -> tuple[str, list[str], list[str], list[str]]:
     return view.query, titles, texts, links
 
 
-def said_again(title: str, snippet: str) -> bool:
-    """True when a hit's title is its text's first words cut short, which its snippet then says whole."""
-    start = title.removesuffix("…").strip()
-    return bool(start) and plain(snippet).startswith(start)
-
-
 def _page_lead(page: str) -> str:
     """What describes a page when its best hit has none: its first text, or its first cards' titles."""
     corpus = get_corpus()

@@ -70,7 +70,7 @@
       const numbered = hit.kind === "rule" || hit.kind === "text";  // other ids mean little to a reader
       const sentence = snippetNode(hit.snippet || "");
       // A title that is only the text's first words cut short is the sentence again: say it once
-      // (search_view.said_again, for the results page).
+      // (corpus.snippets.said_again, for the results page and the CLI).
       const start = hit.title.replace(/…$/, "").trim();
       const title = start && sentence.textContent.trim().startsWith(start) ? "" : hit.title;
       if (hit.lead) {  // a list item ("In place of spending one resource.") after the sentence it continues
