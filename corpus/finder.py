@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from corpus import search
 from corpus.grouping import MIN_GROUPS, grouped, spread, unanswered
 from corpus.search import Hit, Only, Parser, Weights
-from corpus.labels import hit_label, lead_in, page_label
+from corpus.labels import copies_named, hit_label, lead_in, page_label
 from corpus.names import fold_title, words
 from corpus.snippets import stem
 
@@ -68,7 +68,8 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
             results.did_you_mean = fixed
             ranked, request = better, better_request
             results.jump = results.jump or jump_target(corpus, parser, fixed)
-    items = collapsed(ranked, parser.copies)
+    like: dict[str, list[str]] = {}
+    items = collapsed(ranked, parser.copies, like)
     items = _first(corpus, [results.jump] if results.jump else parser.known.looked_up_rules(text), items,
                    ranked, ask.only)
     if results.jump is None:
@@ -83,7 +84,8 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
         if fields["id"] not in made:
             found = search.make_hit(fields, score, request.marks, count)
             made[fields["id"]] = replace(found, label=hit_label(corpus, fields["id"]),
-                                         lead=lead_in(corpus, fields["id"]))
+                                         lead=lead_in(corpus, fields["id"]),
+                                         like=copies_named(corpus, fields["id"], like.get(fields["id"], ())))
         return made[fields["id"]]
 
     items = spread(items, corpus.by_id[results.jump].topic if results.jump in corpus.by_id else None)
@@ -108,14 +110,17 @@ def _found(fixed: str, text: str, better: list) -> bool:
                for _, fields in better[:SAME_FIRST])
 
 
-def collapsed(ranked, copies: dict[str, str]) -> list[tuple[float, dict, int]]:
-    """The ranked hits as (score, fields, count): each near-copy of a hit counts on it instead."""
+def collapsed(ranked, copies: dict[str, str], like: dict[str, list[str]] | None = None) -> list[tuple[float, dict, int]]:
+    """The ranked hits as (score, fields, count): each near-copy of a hit counts on it instead (and
+    is listed in like, by the id of the hit it counts on, when given)."""
     kept: list[list] = []
     first: dict[str, list] = {}
     for score, fields in ranked:
         key = copies.get(fields["id"])
         if key is not None and key in first:
             first[key][2] += 1
+            if like is not None:
+                like.setdefault(first[key][1]["id"], []).append(fields["id"])
             continue
         item = [score, fields, 1]
         kept.append(item)

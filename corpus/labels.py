@@ -6,6 +6,7 @@ from corpus.names import singular
 from corpus.snippets import sentences
 
 ITEMS = ("rule", "note", "text")  # kinds of entry that make lists of their children (not a topic's intro)
+MAX_CLIMB = 12  # parents climbed to find a copy's card (a cycle in bad data cannot loop)
 
 
 def hit_label(corpus, entry_id: str) -> str:
@@ -51,3 +52,21 @@ def lead_in(corpus, entry_id: str) -> str:
         return ""
     start, end = sentences(parent.text.rstrip())[-1]
     return parent.text[start:end].strip()
+
+
+def copy_name(corpus, entry_id: str) -> str:
+    """What tells a near-copy apart from the hit it counts on: the card or ability it is under, else its page."""
+    entry = corpus.by_id.get(entry_id)
+    seen = 0
+    while entry is not None and entry.kind != "section" and not entry.is_page and seen < MAX_CLIMB:
+        entry, seen = corpus.by_id.get(entry.parent or entry.topic), seen + 1
+    if entry is not None and (entry.kind == "section" or entry.is_page):
+        return entry.title
+    return entry_id
+
+
+def copies_named(corpus, entry_id: str, copies) -> tuple[tuple[str, str], ...]:
+    """(id, name) of each near-copy of an entry: the card it is under, "" when that is the entry's own
+    (one card printed several times on a page says nothing new by its name)."""
+    own = copy_name(corpus, entry_id)
+    return tuple((copy, "" if name == own else name) for copy, name in ((c, copy_name(corpus, c)) for c in copies))

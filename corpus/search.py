@@ -49,12 +49,14 @@ class Hit:
     homebrew: bool = False  # community content (only in a corpus ingested with --homebrew)
     label: str = ""  # what a card or ability section is ("Action Card", "Agent"); players do not say "section"
     lead: str = ""  # plain text: the sentence a list item continues (corpus.labels.lead_in), shown before its snippet
+    like: tuple[tuple[str, str], ...] = ()  # (id, name) of each near-copy counted on this hit (corpus.labels.copies_named)
 
     def to_dict(self) -> dict:
         """Plain dict for JSON."""
         return {"id": self.id, "kind": self.kind, "topic": self.topic, "title": self.title,
                 "snippet": self.snippet, "score": round(self.score, 4), "page": self.page,
-                "count": self.count, "homebrew": self.homebrew, "label": self.label, "lead": self.lead}
+                "count": self.count, "homebrew": self.homebrew, "label": self.label, "lead": self.lead,
+                "like": [{"id": copy, "name": name} for copy, name in self.like]}
 
 
 def _rarity(concept: Concept, reader, scores: TermScores) -> int | None:

@@ -104,6 +104,7 @@ def with_urls(body: dict, corpus: Corpus, instance: Path) -> dict:
     with web_app(instance).test_request_context():
         for hit in body["results"] + [hit for group in body["groups"] for hit in group["hits"]]:
             hit["url"] = urls.entry_url(corpus, hit["id"])
+            hit["like"] = [{**copy, "url": urls.entry_url(corpus, copy["id"])} for copy in hit["like"]]
         for group in body["groups"]:
             group["url"] = urls.entry_url(corpus, group["page"])
         body["jump"] = urls.jump_link(corpus, body["jump"], body["results"][0]["id"] if body["results"] else None)

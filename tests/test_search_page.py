@@ -88,3 +88,20 @@ def test_the_api_gives_a_hits_lead_as_plain_text(client):
     body = client.get("/api/search", query_string={"q": "can trade goods replace resources"}).get_json()
     by_id = {hit["id"]: hit for hit in body["results"]}
     assert by_id["93.4a"]["lead"].endswith("following ways:") and by_id["93.4"]["lead"] == ""
+
+
+def test_near_copies_are_named_and_linked(client, default_corpus):
+    # The rider notes say one thing of nine cards: the hit counts the others and names each.
+    hits = default_corpus.search("can I use a rider after the vote", limit=30).hits
+    assert all(len(hit.like) == hit.count - 1 for hit in hits)
+    riders = next(hit for hit in hits if hit.count > 5)
+    assert "Politics Rider" in {name for _, name in riders.like}
+    links = [a for hit in results(client, "can I use a rider after the vote").select(".hit .also")
+             for a in hit.select("a")]
+    assert any(a.get_text() == "Politics Rider" and "politics-rider" in a["href"] for a in links)
+
+
+def test_one_card_printed_again_is_counted_not_named(default_corpus):
+    keleres = next(hit for hit in default_corpus.search("keleres rider", limit=10).hits
+                   if hit.id == "factions/keleres/keleres-rider")
+    assert keleres.count > 1 and all(name == "" for _, name in keleres.like), keleres.like

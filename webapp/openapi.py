@@ -49,7 +49,11 @@ def _schemas() -> dict:
                           "count": {"type": "integer", "minimum": 1},
                           "homebrew": {"type": "boolean"}, "label": text,
                           "lead": {"type": "string", "description": "plain text: the sentence a list item "
-                                   "continues (its parent rule's lead-in), shown before the snippet; often empty"}}}
+                                   "continues (its parent rule's lead-in), shown before the snippet; often empty"},
+                          "like": {"type": "array", "description": "the near-copies counted on this hit (count - 1 "
+                                   "of them), each with the card it is under (name; empty when that is the hit's own)",
+                                   "items": {"type": "object", "required": ["id", "name", "url"],
+                                             "properties": {"id": text, "name": text, "url": text}}}}}
     group = {"type": "object", "required": ["page", "title", "label", "url", "hits"],
              "properties": {"page": text, "title": text, "url": text,
                             "label": {"type": "string", "description": 'what the page is: "LRR 2" (a rules topic '

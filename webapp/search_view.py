@@ -143,4 +143,5 @@ def _hit_dict(hit: dict) -> dict:
     """A search hit for output: sanitized snippet, URL to its anchor."""
     hit["snippet"] = clean_snippet(hit["snippet"])
     hit["url"] = _url(hit["id"])
+    hit["like"] = [{**copy, "url": _url(copy["id"])} for copy in hit["like"]]
     return hit
