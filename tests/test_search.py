@@ -200,7 +200,7 @@ def test_snippet_escapes_text():
 def test_hit_dict_shape(corpus):
     data = corpus.search("capacity").hits[0].to_dict()
     assert set(data) == {"id", "kind", "topic", "title", "snippet", "score", "page", "count", "homebrew", "label",
-                         "lead"}
+                         "lead", "like"}
 
 
 def test_a_card_section_hit_says_what_card_it_is(corpus):
