@@ -228,6 +228,12 @@ def test_a_card_list_is_described_by_its_cards_not_by_one_cards_text(client):
     assert listed.startswith("Ancient Burial Sites, ") and listed.endswith(", …")
 
 
+def test_a_suggestion_gives_a_list_item_after_what_it_continues(client):
+    _, titles, texts, _ = client.get("/suggest?q=can trade goods replace resources").json
+    assert texts[titles.index("Trade Goods")] == ("A player can spend a trade good in one of the following ways: "
+                                                  "In place of spending one resource.")
+
+
 def test_suggestions_offer_the_card_a_page_is_offered_for(client):
     _, titles, _, links = client.get("/suggest?q=sab").json
     assert titles[0] == "Sabotage" and links[0].endswith("/r/cards/action-cards/sabotage")

@@ -115,10 +115,16 @@ def suggestions(args) -> tuple[str, list[str], list[str], list[str]]:
              else None for group in view.groups]
     titles = [(hit["id"] if hit["kind"] == "rule" else hit["title"]) if hit else group["title"]
               for hit, group in zip(named, view.groups)]
-    texts = [plain(group["hits"][0]["snippet"]) or _page_lead(group["page"]) for group in view.groups]
+    texts = [_said(group["hits"][0]) or _page_lead(group["page"]) for group in view.groups]
     links = [url_for("pages.permalink", entry_id=hit["id"] if hit else group["page"], _external=True)
              for hit, group in zip(named, view.groups)]
     return view.query, titles, texts, links
+
+
+def _said(hit: dict) -> str:
+    """A hit's sentence as plain text, after the sentence it continues when it is a list item."""
+    sentence = plain(hit["snippet"])
+    return f"{hit['lead']} {sentence}" if sentence and hit["lead"] else sentence
 
 
 def _page_lead(page: str) -> str:
