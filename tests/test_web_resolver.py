@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from html import unescape
 from html.parser import HTMLParser
 from urllib.parse import urlencode
 
@@ -303,3 +304,10 @@ def test_fighter_ii_step_links_to_the_fleet_pool_note(client):
     answer = post(client, body).json
     urls = {step["rule"]: step["url"] for step in answer["steps"]}
     assert answer["warnings"] == [] and urls["fleet-pool.note-2.1"] == "/rules/fleet-pool#fleet-pool.note-2.1"
+
+
+def test_a_near_certainty_is_not_shown_as_certain(client):
+    # Two war suns and five dreadnoughts against one ground force miss all eleven dice once in 1.5 million.
+    text = widget(html(client, "/rules/bombardment?ability=bombardment&u=War+Sun*2&u=Dreadnought+II*5&targets=1"))
+    at_least_one = unescape(re.search(r'class="rs-p1">([^<]*)<', text).group(1))
+    assert at_least_one == ">99.99%" and "100%" not in text and "P(no hit) = <0.01%" in unescape(text)

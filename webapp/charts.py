@@ -1,6 +1,8 @@
 """Bar charts the resolver's answers show, as SVG geometry for the templates (no chart code in JavaScript)."""
 from __future__ import annotations
 
+from corpus.resolve.steps import pct  # one way to print a probability, in the steps and the charts
+
 BAR, GAP, PLOT, TOP, FOOT = 36, 8, 100, 18, 20
 
 
@@ -27,11 +29,6 @@ def hits_chart(distribution: list[float]) -> dict:
     if len(shown) < len(distribution):
         chart["desc"] += " Hit counts under 0.05% are left out."
     return chart
-
-
-def pct(p: float) -> str:
-    """A probability as a short percentage: 0.16 -> "16%", 0.015625 -> "1.56%"."""
-    return f"{p * 100:.2f}".rstrip("0").rstrip(".") + "%"
 
 
 def num(x: float) -> str:

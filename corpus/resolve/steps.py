@@ -22,9 +22,14 @@ class Step:
         return {"rule": self.rule, "title": self.title, "text": self.text, "authority": self.authority}
 
 
-def pct(value: Fraction) -> str:
-    """A probability as a short percentage: 3/5 -> "60%", 1/1000 -> "0.1%"."""
+def pct(value: Fraction | float) -> str:
+    """A probability as a short percentage: 3/5 -> "60%", 1/1000 -> "0.1%"; what is not certain never
+    reads as certain: 1 - 1/10**6 -> ">99.99%", 1/10**6 -> "<0.01%"."""
     text = f"{float(value) * 100:.2f}".rstrip("0").rstrip(".")
+    if text == "0" and value > 0:
+        return "<0.01%"
+    if text == "100" and value < 1:
+        return ">99.99%"
     return f"{text}%"
 
 
