@@ -66,8 +66,15 @@ def test_at_least_two_of_three_dice():
 
 def test_plasma_scoring_on_a_chosen_unit():
     # The extra die goes to units[0] (PDS I, hits on 6): dice 6, 6, 5.
-    dist = outcome(_sc({"name": "PDS I"}, {"name": "PDS II"}, modifiers={"plasma_scoring": 0})).distribution
+    dist = outcome(_sc({"name": "PDS I"}, {"name": "PDS II"}, modifiers={"plasma_scoring": {"unit": 0}})).distribution
     assert dist.probabilities() == [F(1, 10), F(7, 20), F(2, 5), F(3, 20)]
+
+
+@pytest.mark.parametrize("value, dice", [(0, 2), (False, 2), (1, 3), (True, 3)])
+def test_plasma_scoring_one_and_zero_mean_on_and_off_as_in_the_form(value, dice):
+    # Not units[0] and units[1]: a player sending 0 means no Plasma Scoring.
+    out = outcome(_sc({"name": "PDS II"}, {"name": "PDS II"}, modifiers={"plasma_scoring": value}))
+    assert len(out.distribution.probabilities()) == dice + 1
 
 
 def test_plasma_scoring_true_picks_best_chance():

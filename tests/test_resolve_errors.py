@@ -61,12 +61,15 @@ BAD = [
         _sc({"name": "PDS II"}, ability="space_cannon_defense", modifiers={"antimass_deflectors": True}),
         "modifiers.antimass_deflectors: is not supported by the quick space_cannon_defense resolver",
     ),
-    (_sc({"name": "PDS II"}, modifiers={"plasma_scoring": 3}), "modifiers.plasma_scoring: no units[3]"),
+    (_sc({"name": "PDS II"}, modifiers={"plasma_scoring": {"unit": 3}}), "modifiers.plasma_scoring: no units[3]"),
+    (_sc({"name": "PDS II"}, modifiers={"plasma_scoring": 3}), 'modifiers.plasma_scoring: must be true or false (1 or 0), or {"unit": N}'),
+    (_sc({"name": "PDS II"}, modifiers={"plasma_scoring": {"unit": "a"}}),
+     "modifiers.plasma_scoring.unit: must be a whole number"),
     (
-        _sc({"name": "PDS II"}, {"name": "PDS I", "adjacent": True}, modifiers={"plasma_scoring": 1}),
+        _sc({"name": "PDS II"}, {"name": "PDS I", "adjacent": True}, modifiers={"plasma_scoring": {"unit": 1}}),
         "modifiers.plasma_scoring: units[1] does not roll",
     ),
-    (_sc({"name": "PDS II"}, modifiers={"plasma_scoring": "yes"}), "modifiers.plasma_scoring: must be a whole number"),
+    (_sc({"name": "PDS II"}, modifiers={"plasma_scoring": "yes"}), "modifiers.plasma_scoring: must be true or false"),
     (
         _sc({"name": "Dreadnought"}, ability="bombardment", modifiers={"war_sun": 1}),
         "modifiers.war_sun: must be true or false",

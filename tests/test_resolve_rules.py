@@ -53,7 +53,7 @@ SCENARIOS = [
     {
         "ability": "space_cannon_defense",
         "units": [{"name": "PDS II"}, {"name": "PDS II", "adjacent": True}, {"name": "Loncara Ssodu"}],
-        "modifiers": {"plasma_scoring": 0},
+        "modifiers": {"plasma_scoring": {"unit": 0}},
     },
     {
         "ability": "bombardment",

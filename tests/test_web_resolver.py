@@ -311,3 +311,13 @@ def test_a_near_certainty_is_not_shown_as_certain(client):
     text = widget(html(client, "/rules/bombardment?ability=bombardment&u=War+Sun*2&u=Dreadnought+II*5&targets=1"))
     at_least_one = unescape(re.search(r'class="rs-p1">([^<]*)<', text).group(1))
     assert at_least_one == ">99.99%" and "100%" not in text and "P(no hit) = <0.01%" in unescape(text)
+
+
+def test_plasma_scoring_on_a_chosen_unit_from_the_form_and_the_api(client):
+    # plasma=u0 in a permalink is {"unit": 0} in the API: the die goes to the PDS I (hits on 6), not the PDS II.
+    body = {**PDS2, "units": [{"name": "PDS I"}, {"name": "PDS II"}]}
+    chosen = post(client, {**body, "modifiers": {"plasma_scoring": {"unit": 0}}}).get_json()
+    off = post(client, {**body, "modifiers": {"plasma_scoring": 0}}).get_json()
+    assert (chosen["expected_hits"], off["expected_hits"]) == (1.6, 1.1)
+    form = widget(html(client, "/rules/space-cannon?ability=space_cannon&u=PDS+I*1&u=PDS+II*1&plasma=u0"))
+    assert "plasma=u0#resolver" in form and "1.6 hits" in form

@@ -156,7 +156,9 @@ def _paths() -> dict:
                 "properties": {"ability": {"type": "string",
                                            "examples": ["space_cannon", "production", "space_combat", "invasion"]},
                                "units": {"type": "array", "items": {"type": "object"}},
-                               "modifiers": {"type": "object"},
+                               "modifiers": {"type": "object", "description": 'a step ability: "plasma_scoring": '
+                                             'true/1 (the unit most likely to hit), {"unit": N} (units[N]) or '
+                                             'false/0; bombardment: "planetary_shield", "war_sun", "harrow" true/false'},
                                "targets": {"type": "integer", "minimum": 0, "maximum": DICE_COUNT,
                                            "description": "anti_fighter_barrage: the fighters there; bombardment: "
                                                           "the ground forces on the planet"},

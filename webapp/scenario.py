@@ -169,7 +169,7 @@ def decode(params: MultiDict) -> dict | None:
     if plasma in _TRUE:
         modifiers["plasma_scoring"] = True
     elif re.fullmatch(r"u\d{1,3}", plasma, re.A):
-        modifiers["plasma_scoring"] = int(plasma[1:])
+        modifiers["plasma_scoring"] = {"unit": int(plasma[1:])}
     elif plasma not in ("", "0"):
         raise ResolveError("modifiers.plasma_scoring", "use plasma=1 (the unit most likely to hit) or plasma=uN "
                                                        "(units[N] takes the die)")
@@ -213,6 +213,6 @@ def encode(req: dict) -> list[tuple[str, str]]:
     modifiers = req.get("modifiers", {})
     plasma = modifiers.get("plasma_scoring")
     if plasma is not None and plasma is not False:
-        pairs.append(("plasma", "1" if plasma is True else f"u{plasma}"))
+        pairs.append(("plasma", f"u{plasma['unit']}" if isinstance(plasma, dict) else "1"))
     pairs += [(key, "1") for key, (name, _, _) in FLAGS.items() if modifiers.get(name)]
     return pairs + [(key, str(req[key])) for key in ("rolls", "seed", "targets") if req.get(key) is not None]

@@ -94,6 +94,17 @@ def integer(value, field: str, low: int, high: int) -> int:
     return value
 
 
+def _plasma(value) -> int | str | None:
+    """Plasma Scoring as asked: on ("best": the unit most likely to hit) or off, as true/false or 1/0 like the
+    form's plasma=1; or {"unit": N}, the die on units[N]. A bare N read as an index misled: 0 meant "units[0]"."""
+    if isinstance(value, dict) and set(value) == {"unit"}:
+        return integer(value["unit"], "modifiers.plasma_scoring.unit", 0, MAX_ENTRIES - 1)
+    if value in (True, False, 0, 1) and not isinstance(value, float):
+        return "best" if value else None
+    raise ResolveError("modifiers.plasma_scoring", 'must be true or false (1 or 0), or {"unit": N} to put the '
+                                                   "die on units[N]")
+
+
 def flag(value, field: str) -> bool:
     """A JSON true/false."""
     if not isinstance(value, bool):
@@ -188,13 +199,8 @@ def parse_modifiers(modifiers, ability: str) -> Modifiers:
         if key not in allowed:
             used = ", ".join(allowed) or "no modifiers"
             raise ResolveError(f"modifiers.{key}", f"does not apply to {ability} (it takes {used})")
-    plasma = modifiers.get("plasma_scoring", False)
-    if isinstance(plasma, bool):
-        plasma = "best" if plasma else None
-    else:
-        plasma = integer(plasma, "modifiers.plasma_scoring", 0, MAX_ENTRIES - 1)
     return Modifiers(
-        plasma,
+        _plasma(modifiers.get("plasma_scoring", False)),
         flag(modifiers.get("planetary_shield", False), "modifiers.planetary_shield"),
         flag(modifiers.get("war_sun", False), "modifiers.war_sun"),
         flag(modifiers.get("harrow", False), "modifiers.harrow"),
