@@ -321,3 +321,14 @@ def test_plasma_scoring_on_a_chosen_unit_from_the_form_and_the_api(client):
     assert (chosen["expected_hits"], off["expected_hits"]) == (1.6, 1.1)
     form = widget(html(client, "/rules/space-cannon?ability=space_cannon&u=PDS+I*1&u=PDS+II*1&plasma=u0"))
     assert "plasma=u0#resolver" in form and "1.6 hits" in form
+
+
+@pytest.mark.parametrize("path, message", [
+    ("space-cannon?ability=space_cannon&u=PDS+II*2@nowhere", "Units, entry 1: cannot read “@nowhere” after the count"),
+    ("space-cannon?ability=space_cannon&u=PDS+II*2@adj@adj", "Units, entry 1: cannot read “@adj” after the count"),
+    ("space-cannon?ability=space_cannon&u=*", "Units, entry 1: needs a unit's name or a value before the count"),
+    ("space-combat?ability=space_combat&a=Carrier+I*2!x&d=Cruiser+I", "Attacker's units, entry 1: cannot read “!x”"),
+])
+def test_an_unread_suffix_is_named_not_blamed_on_the_count(client, path, message):
+    text = unescape(html(client, f"/rules/{path}"))
+    assert message in text and "whole number" not in text

@@ -43,7 +43,7 @@ from werkzeug.datastructures import MultiDict
 
 from corpus.resolve import ResolveError
 from corpus.resolve.production import OPTIONAL
-from webapp.scenario_battle import decode_battle, decode_count, encode_battle, number, values
+from webapp.scenario_battle import decode_battle, decode_count, encode_battle, number, unread_suffix, values
 
 # Topic page -> the abilities its widget offers, the default first.
 PAGES = {
@@ -164,6 +164,8 @@ def decode(params: MultiDict) -> dict | None:
         req.update({key: number(params[key]) for key, _ in CONTEXT if params.get(key, "").strip()})
         return req
     req = {"ability": ability, "units": [decode_unit(v) for v in values(params, "u")]}
+    for index, entry in enumerate(req["units"]):
+        unread_suffix(entry, f"units[{index}]", "@adj (in an adjacent system) and :LABEL (a value's name) only")
     modifiers = {}
     plasma = params.get("plasma", "").strip().lower()
     if plasma in _TRUE:

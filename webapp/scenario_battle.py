@@ -35,12 +35,25 @@ def decode_count(text: str) -> dict:
     return {"name": name.strip(), "count": number(count)}
 
 
+def unread_suffix(entry: dict, field: str, takes: str) -> None:
+    """A count followed by a suffix the encoding has not ("PDS II*2@nowhere") is refused by that suffix,
+    not as a bad count: the count was fine. So is a count with nothing before it ("*2")."""
+    if entry.get("name") == "":
+        raise ResolveError(field, "needs a unit's name or a value before the count (PDS II*2)")
+    count = entry.get("count")
+    found = re.fullmatch(r"\s*\d{1,19}\s*([@!].*)", count, re.A | re.S) if isinstance(count, str) else None
+    if found:
+        raise ResolveError(field, f"cannot read “{found[1].strip()}” after the count; a unit takes {takes}")
+
+
 def decode_battle(ability: str, params: MultiDict) -> dict:
     """A battle: each side's units, modifiers, combat modifier, destroy order, Exotrireme II plan and the table facts
     its cards ask, and a planned retreat."""
     req: dict = {"ability": ability}
     for side, key in SIDES.items():
         req[side] = {"units": [_combatant(v) for v in values(params, key)]}
+        for index, entry in enumerate(req[side]["units"]):
+            unread_suffix(entry, f"{side}.units[{index}]", "@adj (a PDS II in an adjacent system) only")
         if values(params, f"{key}m"):
             req[side]["modifiers"] = [_modifier(v) for v in values(params, f"{key}m")]
         if params.get(f"{key}c", "").strip():
