@@ -253,7 +253,7 @@ def test_production_form_shows_the_violation(client):
                                               "Dreadnought II? If not, pick one"),
     ("ability=lasers", "Ability: must be one of"),
     ("ability=production&p=Space+Dock+I", "Producing units, entry 1, planet: required"),
-    ("ability=space_cannon&u=PDS+II&plasma=7", "Modifiers: use plasma=1"),
+    ("ability=space_cannon&u=PDS+II&plasma=7", "Plasma Scoring: use plasma=1"),
 ])
 def test_bad_scenario_shows_the_error_in_the_form(client, query, message):
     form = widget(html(client, f"/rules/space-cannon?{query}"))
@@ -332,3 +332,8 @@ def test_plasma_scoring_on_a_chosen_unit_from_the_form_and_the_api(client):
 def test_an_unread_suffix_is_named_not_blamed_on_the_count(client, path, message):
     text = unescape(html(client, f"/rules/{path}"))
     assert message in text and "whole number" not in text
+
+
+def test_a_toggle_that_does_not_apply_is_named_in_the_forms_words(client):
+    text = unescape(html(client, "/rules/space-cannon?ability=space_cannon&u=PDS+II*1&shield=1"))
+    assert "Planetary Shield on the planet: does not apply to space_cannon" in text

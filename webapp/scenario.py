@@ -68,6 +68,7 @@ FLAGS = {
     "harrow": ("harrow", "L1Z1X Harrow", ("bombardment",)),
 }
 PLASMA_FOR = ("space_cannon", "space_cannon_defense", "bombardment")
+MODIFIER_LABELS = {"plasma_scoring": "Plasma Scoring", **{name: label for name, label, _ in FLAGS.values()}}
 # Abilities whose hits destroy one kind of unit, and what to call the units they can hit.
 TARGETS = {"anti_fighter_barrage": "Fighters there", "bombardment": "Ground forces on the planet"}
 CONTEXT = tuple((key, box.label) for key, box in OPTIONAL.items())  # the production form's context boxes

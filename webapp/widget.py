@@ -20,8 +20,8 @@ from webapp import battle, charts, urls
 from webapp.corpus_access import get_corpus
 from webapp.errors import WebError
 from webapp.resolver import answer
-from webapp.scenario import (BATTLES, CONTEXT, FLAGS, LABELS, LISTS, PAGES, PLASMA_FOR, TARGETS, decode, encode,
-                             producer_rows, values)
+from webapp.scenario import (BATTLES, CONTEXT, FLAGS, LABELS, LISTS, MODIFIER_LABELS, PAGES, PLASMA_FOR, TARGETS,
+                             decode, encode, producer_rows, values)
 from webapp.scenario_battle import SIDE_KEYS, SIDES
 
 bp = Blueprint("widget", __name__)
@@ -250,7 +250,7 @@ def form_error(error: ResolveError) -> str:
     if found is None:
         return str(error)
     side, name, row, sub = found.groups()
-    label = FIELD_LABELS.get(name, name.replace("_", " "))
+    label = MODIFIER_LABELS.get(sub) or FIELD_LABELS.get(name, name.replace("_", " "))  # "Plasma Scoring", not "Modifiers"
     if side:
         label = f"{side.capitalize()}'s {label[0].lower()}{label[1:]}"
     if row is not None:
