@@ -337,3 +337,19 @@ def test_an_unread_suffix_is_named_not_blamed_on_the_count(client, path, message
 def test_a_toggle_that_does_not_apply_is_named_in_the_forms_words(client):
     text = unescape(html(client, "/rules/space-cannon?ability=space_cannon&u=PDS+II*1&shield=1"))
     assert "Planetary Shield on the planet: does not apply to space_cannon" in text
+
+
+def test_a_second_space_dock_on_a_planet_adds_nothing_to_the_limit(default_client):
+    # Planets by name need the component data: the app over the default sources.
+    docks = [{"name": "Space Dock I", "planet": "Jord"}, {"name": "Space Dock II", "planet": "Jord"}]
+    body = post(default_client, {"ability": "production", "producers": docks,
+                         "build": [{"name": "Infantry I", "count": 2}]}).get_json()
+    assert body["limit"] == 6 and [p["production"] for p in body["producers"]] == [6, 0]
+    assert [v["rule"] for v in body["violations"]] == ["79.3"]
+
+
+def test_a_blockaded_floating_factory_is_not_said_to_still_produce_ground_forces(client):
+    body = post(client, {"ability": "production", "producers": [{"name": "Floating Factory II", "enemy_ships": True}],
+                         "build": [{"name": "Infantry I", "count": 2}]}).get_json()
+    texts = " ".join(step["text"] for step in body["steps"])
+    assert "can still produce ground forces" not in texts and "produces nothing, ground forces included" in texts

@@ -37,8 +37,9 @@ def blockaded(req: ProductionRequest, producer: Producer) -> bool:
 
 
 def value(req: ProductionRequest, producer: Producer) -> int:
-    """The Production a producer gives: none once it is destroyed."""
-    return 0 if destroyed(req, producer) else producer.value
+    """The Production a producer gives: none once it is destroyed, or when it is a second space dock on a
+    planet (79.3 forbids it, so it adds nothing to the limit)."""
+    return 0 if destroyed(req, producer) or producer in second_docks(req) else producer.value
 
 
 def usable_limit(req: ProductionRequest) -> int:
@@ -100,19 +101,24 @@ def enemy_ship_findings(req: ProductionRequest) -> list[Finding]:
     return found
 
 
-def dock_findings(req: ProductionRequest) -> list[Finding]:
-    """Each planet can have at most one space dock (79.3); only producers that name their planet are compared."""
+def second_docks(req: ProductionRequest) -> list[Producer]:
+    """Space docks named on a planet that an earlier producer's space dock is on (79.3: one per planet)."""
     found, seen = [], set()
     for p in req.producers:
         # A structure on a planet that produces is a space dock (a Floating Factory is in space).
         if not p.planet or p.unit.type != "structure" or p.unit.in_space:
             continue
         if p.planet in seen:
-            found.append(Finding("79.3", f"{p.unit.name} on {p.planet}, but {p.planet} already has a space dock: "
-                                         "each planet can have a maximum of one space dock.",
-                                 f"producers[{p.index}].planet"))
+            found.append(p)
         seen.add(p.planet)
     return found
+
+
+def dock_findings(req: ProductionRequest) -> list[Finding]:
+    """Each planet can have at most one space dock (79.3); only producers that name their planet are compared."""
+    return [Finding("79.3", f"{p.unit.name} on {p.planet}, but {p.planet} already has a space dock: each planet "
+                            "can have a maximum of one space dock, so it adds nothing to the limit.",
+                    f"producers[{p.index}].planet") for p in second_docks(req)]
 
 
 def enemy_ship_steps(req: ProductionRequest) -> list[Step]:
@@ -122,10 +128,15 @@ def enemy_ship_steps(req: ProductionRequest) -> list[Step]:
     steps = [Step("67.6", "Other players' ships",
                   "A player cannot produce ships in a system that contains other players' ships; "
                   "ground forces can still be produced (67.6a).")]
-    if any(blockaded(req, p) for p in req.producers):
+    blocked = [p for p in req.producers if blockaded(req, p)]
+    if any(not destroyed(req, p) for p in blocked):
         steps.append(Step("14.1", "Blockaded",
                           "A unit with Production in a system with other players' ships and none of its owner's is "
                           "blockaded: it cannot produce ships, but can still produce ground forces."))
+    if any(destroyed(req, p) for p in blocked):  # so a Floating Factory's step does not say it can still produce
+        steps.append(Step("79.4a", "Floating Factory blockaded",
+                          "The Clan of Saar's Floating Factory is destroyed when it is blockaded: it produces nothing, "
+                          "ground forces included."))
     return steps
 
 
