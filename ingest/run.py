@@ -161,6 +161,10 @@ def _build(specs: list[str], instance: Path, strict: bool, progress: Callable | 
         return for_rulings[-1].array
 
     entries = run_steps(entries, rulings_vectors)
+    if not any(not e.is_page for e in entries):
+        # Pages that give only page furniture (the site's index) or only homebrew would publish an empty corpus.
+        raise IngestError(with_skipped(f"no entries found in {', '.join(specs)}{_left_out_hint(report)}; "
+                                       "nothing was changed", report))
     report.copies = describe_copies(entries)
     _diff(report, instance, entries)
     report.counts = Counter(e.kind for e in entries)
@@ -182,6 +186,12 @@ def with_skipped(message: str, report: Report) -> str:
     """A failed ingest's message, then every skipped page on a line of its own (one reason is rarely all)."""
     lines = [f"  skipped {s}" for s in report.skipped] + [f"  problem in {s}" for s in report.problems]
     return "\n".join([message + (":" if lines else ""), *lines])
+
+
+def _left_out_hint(report: Report) -> str:
+    """Why a source gave nothing when it gave only community content."""
+    count = sum(report.left_out.values())
+    return f" (but {count} homebrew entries, left out without --homebrew)" if count else ""
 
 
 def leave_out_homebrew(entries: list[Entry], report: Report) -> list[Entry]:

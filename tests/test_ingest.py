@@ -13,6 +13,7 @@ import pytest
 
 from corpus import Corpus, NoCorpusError
 from corpus import index as corpus_index
+from corpus import store
 from ingest.errors import IngestError, SourceError
 from ingest.run import ingest
 
@@ -143,6 +144,16 @@ def test_when_every_page_fails_each_reason_is_listed(tmp_path):
     assert lines[0] == f"no entries found in {tmp_path / 'src'}; nothing was changed:"
     skipped = [f"  skipped {tmp_path / 'src' / name}" for name in ("a.csv", "b.txt")]
     assert [line.split(": ")[0] for line in lines[1:]] == skipped
+
+
+def test_a_page_of_site_furniture_alone_does_not_empty_the_corpus(tmp_path, small_source):
+    # The site's index page parses, but gives only what other pages hang on: publishing that would serve nothing.
+    instance = tmp_path / "inst"
+    ingest([str(small_source / "R_pds.php")], instance)
+    before = store.current_dir(instance).resolve()
+    with pytest.raises(IngestError, match=r"no entries found in .*index.php; nothing was changed"):
+        ingest([str(small_source / "index.php")], instance)
+    assert store.current_dir(instance).resolve() == before and store.read_entries(before)
 
 
 def test_the_summary_counts_one_page_in_the_singular(tmp_path, small_source):
