@@ -9,6 +9,7 @@ from typing import Callable, Iterator
 
 from ingest import bundles
 from ingest.errors import PageError, SourceError
+from ingest.parsers.questions import FILE_NAME as QUESTIONS_FILE
 
 # Files we never try to parse when a directory is read: the site's furniture, and the code, build
 # files and media a clone of a site's repository also holds (an app beside the pages), which would
@@ -19,7 +20,9 @@ _SKIP_SUFFIXES = {".css", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".ico", ".web
                   ".java", ".swift", ".m", ".h", ".c", ".cc", ".cpp", ".xml", ".plist", ".iml", ".toml",
                   ".ini", ".cfg", ".properties", ".ts", ".mjs", ".cjs", ".map", ".scss", ".less",
                   ".zip", ".gz", ".tar", ".mp3", ".mp4", ".wav", ".ogg", ".so", ".dll", ".exe"}
-_SKIP_NAMES = {"LICENSE", ".htaccess", "prefix.php", "suffix.php", "style.md", "README.md"}
+_SKIP_NAMES = {"LICENSE", ".htaccess", "prefix.php", "suffix.php"}
+# questions.md is the one Markdown file of a folder's pages; any other (style.md, README.md, a clone's
+# CHANGELOG.md) is the site's or the clone's documentation.
 
 
 MAX_PAGE_BYTES = 5_000_000  # the largest real page is ~110 kB; a 50 MB "page" is a mistake or an attack
@@ -106,9 +109,10 @@ def _unreadable(file: Path, exc: OSError) -> str:
 
 
 def _skipped(relative: Path) -> bool:
-    """Site furniture, and anything hidden (a clone's .git folder), is not a page."""
+    """Site furniture, a clone's Markdown documentation, and anything hidden (a clone's .git folder), is not a page."""
     return (
         relative.name in _SKIP_NAMES
         or relative.suffix.lower() in _SKIP_SUFFIXES
+        or (relative.suffix.lower() == ".md" and relative.name.lower() != QUESTIONS_FILE)
         or any(part.startswith(".") for part in relative.parts)
     )

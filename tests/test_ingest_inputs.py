@@ -99,3 +99,20 @@ def test_utf16_without_a_byte_order_mark_is_named_as_such(tmp_path, small_source
     report = ingest([str(small_source)], tmp_path / "inst")
     assert [(s.location, s.reason.split(",")[0]) for s in report.skipped] == [
         (str(page), "looks like UTF-16 text without a byte-order mark")]
+
+
+def test_a_clones_markdown_documentation_is_not_read_as_open_questions(tmp_path, small_source):
+    # A heading and bullets is what questions.md looks like, and what every CHANGELOG.md looks like too.
+    notes = "# Changelog\n\n- Can I open a draft PR?\n- Fixed the build\n"
+    (small_source / "CHANGELOG.md").write_text(notes, encoding="utf-8")
+    (small_source / "docs").mkdir()
+    (small_source / "docs" / "CONTRIBUTING.md").write_text(notes, encoding="utf-8")
+    report = ingest([str(small_source)], tmp_path / "inst")
+    assert not report.skipped and report.counts["question"] == 0 and report.counts["rule"] > 0
+
+
+def test_only_a_file_named_questions_md_is_read_as_open_questions(mirror):
+    text = (mirror / "questions.md").read_bytes()
+    assert parse_page(Page("https://example.org/raw/questions.md?plain=1", text))
+    with pytest.raises(IngestError, match="unrecognised format"):
+        parse_page(Page("/somewhere/notes.md", text))

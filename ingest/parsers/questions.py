@@ -15,14 +15,17 @@ NAME = "tirules-questions"
 URL = "https://github.com/bradleysigma/tirules/blob/main/questions.md"
 # Entries name the page they are about by title; the home step finds its slug.
 TITLE_PREFIX = "?"
+FILE_NAME = "questions.md"
 _HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
 _BULLET = re.compile(r"^\s*[-*]\s+(.*)$")
 
 
 def sniff(location: str, data: bytes) -> bool:
-    """Markdown with headings and bullet questions (questions.md and kin)."""
+    """The site's questions.md (a file or URL of that name), which opens with a heading. Any Markdown with
+    bullets would parse, but a clone's CHANGELOG.md holds no rules questions."""
+    name = location.split("?", 1)[0].split("#", 1)[0].rstrip("/").rsplit("/", 1)[-1]
     text = decode(data[:4000])
-    return location.endswith(".md") and bool(_HEADING.search(text.split("\n", 1)[0]))
+    return name.lower() == FILE_NAME and bool(_HEADING.search(text.split("\n", 1)[0]))
 
 
 def parse(location: str, data: bytes) -> list[Entry]:
