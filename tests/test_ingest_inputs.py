@@ -116,3 +116,14 @@ def test_only_a_file_named_questions_md_is_read_as_open_questions(mirror):
     assert parse_page(Page("https://example.org/raw/questions.md?plain=1", text))
     with pytest.raises(IngestError, match="unrecognised format"):
         parse_page(Page("/somewhere/notes.md", text))
+
+
+def test_a_page_with_binary_data_spliced_in_is_skipped_with_where(tmp_path, small_source):
+    page = small_source / "R_space_cannon.php"
+    data = page.read_bytes()
+    middle = len(data) // 2
+    page.write_bytes(data[:middle] + b"\x00\x00\xff\xfe" * 50 + data[middle:])
+    report = ingest([str(small_source)], tmp_path / "inst")
+    assert [s.location for s in report.skipped] == [str(page)]
+    assert "100 control byte(s), the first (0x00) at byte" in str(report.skipped[0])
+    assert not any("\x00" in e.text or "ÿþ" in e.text for e in Corpus.load(tmp_path / "inst").entries)
