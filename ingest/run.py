@@ -73,14 +73,14 @@ def is_url(spec: str) -> bool:
 def read_sources(specs: Iterable[str], cache_dir: Path, report: Report,
                  delay: float = CRAWL_DELAY) -> Iterator[Page]:
     """Pages of every source, files and directories read, URLs crawled."""
-    fetcher = None  # one for all URLs: the delay and robots.txt of a host hold across sources
+    fetcher = visited = None  # one for all URLs: the delay and robots.txt of a host, and the pages crawled
     for spec in specs:
         if is_url(spec):
-            from ingest.crawl import Fetcher, fetch_source  # only crawls need the network code
+            from ingest.crawl import Fetcher, Visited, fetch_source  # only crawls need the network code
 
-            fetcher = fetcher or Fetcher(cache_dir, delay=delay)
+            fetcher, visited = fetcher or Fetcher(cache_dir, delay=delay), visited or Visited()
             on_error = lambda exc: report.skipped.append(PageError(exc.location, exc.reason))  # noqa: E731
-            yield from fetch_source(spec, cache_dir, fetcher=fetcher, on_error=on_error)
+            yield from fetch_source(spec, cache_dir, fetcher=fetcher, on_error=on_error, visited=visited)
             report.fetched, report.not_modified = fetcher.stats.requests, fetcher.stats.not_modified
         else:
             yield from read_local(spec, on_error=report.skipped.append)

@@ -51,3 +51,12 @@ def test_a_url_with_its_scheme_in_capitals_is_crawled_not_read_as_a_path(site, t
     corpus = Corpus.load(tmp_path / "inst")
     assert report.fetched > 1 and corpus.get("77.7d").sources[0].url == site.url("/R_space_cannon")
     corpus.close()
+
+
+def test_start_pages_of_one_site_crawl_it_once(site, tmp_path):
+    # Each page links the others: the second and third start pages are already crawled by the first.
+    before = len(site.hits())
+    starts = [site.url(path) for path in ("/R_space_cannon", "/R_bombardment", "/R_wormholes")]
+    ingest(starts, tmp_path / "inst", delay=0)
+    paths = [hit.path for hit in site.hits()[before:] if hit.path != "/robots.txt"]
+    assert len(paths) > 100 and len(paths) == len(set(paths))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 import re
 from collections import deque
+from dataclasses import dataclass, field
 from typing import Callable, Iterator
 from urllib.parse import urldefrag, urljoin, urlsplit, urlunsplit
 
@@ -73,12 +74,26 @@ def crawl_tirules(start_url: str, fetcher: Fetcher, on_error: OnError | None = N
     yield from crawl_from(fetcher.get(start_url), fetcher, on_error)
 
 
-def crawl_from(start: Page, fetcher: Fetcher, on_error: OnError | None = None) -> Iterator[Page]:
+@dataclass
+class Visited:
+    """URLs one ingest has requested and pages it has yielded, shared by its crawls: two start pages of one
+    site ("…/R_space_cannon …/R_bombardment") crawl that site once, not once each."""
+
+    requested: set[str] = field(default_factory=set)
+    yielded: set[str] = field(default_factory=set)
+
+
+def crawl_from(start: Page, fetcher: Fetcher, on_error: OnError | None = None,
+               visited: Visited | None = None) -> Iterator[Page]:
     """Crawl from an already fetched start page; a linked page that fails goes to on_error."""
     report = on_error or _log_skip
+    visited = visited if visited is not None else Visited()
+    seen, yielded = visited.requested, visited.yielded
+    seen.add(start.location)
+    if (start.url or start.location) in yielded:  # an earlier source's crawl reached it, and all it links to
+        return
     yield start
-    seen = {start.location}
-    yielded = {start.url or start.location}
+    yielded.add(start.url or start.location)
     queue = deque(topic_links(start))
     while queue:
         url = queue.popleft()
