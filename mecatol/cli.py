@@ -46,6 +46,8 @@ def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool
 
     folder = instance_dir(instance)
     specs = list(sources) or default_sources(folder)
+    # A bar redrawn with carriage returns is noise in a log file: only a terminal gets one.
+    quiet = quiet or not sys.stderr.isatty()
     progress = None if quiet else (lambda pages: tqdm(pages, desc="parsing", unit="page", file=sys.stderr))
     try:
         report = ingest(specs, folder, strict=strict, progress=progress, delay=delay, homebrew=homebrew)

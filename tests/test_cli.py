@@ -118,3 +118,10 @@ def test_export_into_a_reader_that_stops_early_ends_quietly(mirror_instance):
         code = proc.wait(timeout=60)
     assert code == 0 and err == b""
     assert json.loads(first)["id"]
+
+
+def test_ingest_draws_no_progress_bar_into_a_log(monkeypatch, capsys, tmp_path, small_source):
+    # stderr captured here, as in a log file, is no terminal: a bar redrawn with \r would be noise there.
+    code, out, err = run_cli(monkeypatch, capsys, "ingest", str(small_source / "R_pds.php"),
+                             "--instance", str(tmp_path / "inst"))
+    assert code == 0 and "ingested 1 page" in out and "\r" not in err and "parsing" not in err
