@@ -52,6 +52,8 @@ def check_page(page: Page) -> Page:
     error = too_large(page.location, len(page.data))
     if error:
         raise error
+    if not page.data.strip():
+        raise PageError(page.location, "it is empty" + (" but for blank space" if page.data else " (0 bytes)"))
     page = as_utf8(page)
     binary = _CONTROL.search(page.data)
     if binary:

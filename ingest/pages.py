@@ -28,12 +28,13 @@ _SKIP_NAMES = {"LICENSE", ".htaccess", "prefix.php", "suffix.php"}
 MAX_PAGE_BYTES = 5_000_000  # the largest real page is ~110 kB; a 50 MB "page" is a mistake or an attack
 
 
-def too_large(location: str, size: int, limit: int = MAX_PAGE_BYTES) -> PageError | None:
-    """The error for a page over the size cap, or None."""
+def too_large(location: str, size: int, limit: int = MAX_PAGE_BYTES, whole: bool = True) -> PageError | None:
+    """The error for a page over the size cap, or None; whole=False when size counts only what was read
+    before stopping (a download cut at the cap), so it is no page's size to quote."""
     if size <= limit:
         return None
-    return PageError(location, f"{size / 1e6:.1f} MB is larger than the {limit / 1e6:g} MB a page may have; "
-                     "skipped (is it really a rules page?)")
+    said = f"{size / 1e6:.1f} MB is larger than" if whole else "it is larger than"
+    return PageError(location, f"{said} the {limit / 1e6:g} MB a page may have; skipped (is it really a rules page?)")
 
 
 @dataclass(frozen=True)

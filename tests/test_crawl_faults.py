@@ -21,9 +21,9 @@ PAGE = b"<!DOCTYPE html><html><body><article><p>Space Cannon</p></article></body
 ZIPPED = {"/R_zipped": gzip.compress(PAGE), "/R_bomb": gzip.compress(b" " * 20_000_000),
           "/R_not_gzip": PAGE}
 
-# Answers that are no page: a PDF, an image, nothing at all.
+# Answers that are no page: a PDF, an image, nothing at all, 6 MB.
 ODD = {"/R_pdf": ("application/pdf", b"%PDF-1.7 rules"), "/R_image": ("image/png", b"\x89PNG\r\n"),
-       "/R_empty": ("text/html; charset=utf-8", b"")}
+       "/R_empty": ("text/html; charset=utf-8", b""), "/R_huge": ("text/html", b"<p>" + b" " * 6_000_000)}
 
 
 class _Faulty(BaseHTTPRequestHandler):
@@ -207,3 +207,9 @@ def test_a_redirect_loop_from_the_command_line_is_one_line_and_exit_2(site, tmp_
                            "--quiet", "--delay", "0"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert done.stderr.startswith(f"mecatol: {start}: HTTP 302 redirects to {start}, which is not followed")
+
+
+def test_a_page_over_the_cap_is_not_given_the_size_it_was_cut_at(site, tmp_path):
+    # The download stops a byte past 5 MB: "5.0 MB is larger than 5 MB" named no size a reader could trust.
+    with pytest.raises(FetchError, match=rf"^{url(site, '/R_huge')}: it is larger than the 5 MB a page may have"):
+        fetcher(tmp_path).get(url(site, "/R_huge"))

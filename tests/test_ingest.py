@@ -73,7 +73,7 @@ def test_bad_page_is_named_and_the_rest_ingested(tmp_path, small_source):
     reasons = sorted(str(s) for s in report.skipped)
     assert len(reasons) == 2
     assert reasons[0].endswith("R_broken.php: no <header> title")
-    assert "notes.bin: unrecognised format" in reasons[1]
+    assert "notes.bin: 2 control byte(s), the first (0x00) at byte 0" in reasons[1]  # binary, and said so
     assert Corpus.load(tmp_path / "inst").get("77.7d")
 
 

@@ -127,3 +127,10 @@ def test_a_page_with_binary_data_spliced_in_is_skipped_with_where(tmp_path, smal
     assert [s.location for s in report.skipped] == [str(page)]
     assert "100 control byte(s), the first (0x00) at byte" in str(report.skipped[0])
     assert not any("\x00" in e.text or "ÿþ" in e.text for e in Corpus.load(tmp_path / "inst").entries)
+
+
+@pytest.mark.parametrize("data, said", [(b"", "it is empty (0 bytes)"), (b"\n \n", "it is empty but for blank space")])
+def test_an_empty_file_is_called_empty(tmp_path, small_source, data, said):
+    (small_source / "R_blank.php").write_bytes(data)
+    report = ingest([str(small_source)], tmp_path / "inst")
+    assert [str(s) for s in report.skipped] == [f"{small_source / 'R_blank.php'}: {said}"]

@@ -172,7 +172,7 @@ class Fetcher:
                 with self._opener.open(request, timeout=self.timeout) as resp:
                     body = read_body(resp, self.timeout)
                     if len(body) > MAX_PAGE_BYTES:
-                        raise FetchError(url, too_large(url, len(body)).reason)
+                        raise FetchError(url, too_large(url, len(body), whole=False).reason)
                     check_complete(body, resp.headers)
                     return _Response(resp.status, resp.reason, resp.url, resp.headers, unzipped(url, body, resp.headers))
             except Redirect as hop:
