@@ -110,6 +110,8 @@ class CrawlServer:
             return _conditional(headers, b"recovered", _FIXED_MTIME)
         if route == "/down":
             return 503, {"Retry-After": "0"}, b"down"
+        if route == "/busy":
+            return 429, {"Retry-After": "0"}, b"slow down"
         if route == "/slow":  # the stall itself happens in the handler, see stall()
             return _conditional(headers, b"finally", _FIXED_MTIME)
         if route == "/R_secret":

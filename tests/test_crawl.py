@@ -140,6 +140,13 @@ def test_lasting_server_error_gives_up_after_bounded_retries(server, tmp_path):
     assert url in str(caught.value) and len(server.hits("/down")) == 3
 
 
+def test_too_many_requests_is_retried_and_then_says_to_slow_down(server, tmp_path):
+    url = server.url("/busy")
+    with pytest.raises(FetchError, match=r"gave up after 3 attempts, last: HTTP 429 .*longer --delay"):
+        fast_fetcher(tmp_path, retries=2).get(url)
+    assert len(server.hits("/busy")) == 3
+
+
 def test_client_error_fails_at_once(server, tmp_path):
     url = server.url("/R_no_such_page")
     with pytest.raises(FetchError, match="HTTP 404") as caught:

@@ -144,7 +144,8 @@ class Fetcher:
         return response
 
     def _request(self, url: str, headers: dict[str, str]) -> _Response:
-        """GET with bounded retries: 5xx and timeouts back off exponentially, then FetchError."""
+        """GET with bounded retries: 5xx, 429 (too many requests) and timeouts back off exponentially, then
+        FetchError."""
         attempts = self.retries + 1
         for attempt in range(attempts):
             try:
@@ -152,7 +153,7 @@ class Fetcher:
             except Transient as exc:
                 problem, asked_wait = str(exc), 0.0
             else:
-                if response.status < 500:
+                if response.status < 500 and response.status != 429:
                     return response
                 problem = f"HTTP {response.status} {response.reason}"
                 asked_wait = _retry_after(response.headers)
@@ -160,7 +161,9 @@ class Fetcher:
                 break
             self._count("retries")
             time.sleep(max(self.backoff * 2**attempt, asked_wait))
-        reason = f"gave up after {attempts} attempts, last: {problem}; the site may be down, try again later"
+        advice = ("the site asks for fewer requests: try again later, or with a longer --delay"
+                  if problem.startswith("HTTP 429") else "the site may be down, try again later")
+        reason = f"gave up after {attempts} attempts, last: {problem}; {advice}"
         raise FetchError(url, reason)
 
     def _send(self, url: str, headers: dict[str, str]) -> _Response:
