@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from ingest.errors import SourceError
@@ -28,7 +29,8 @@ def default_sources(instance: Path) -> list[str]:
     listed = Path(instance) / SOURCES_FILE
     if listed.is_file():
         lines = _read_lines(listed)
-        return _some([s.strip() for s in lines if s.strip() and not s.lstrip().startswith("#")], str(listed))
+        named = [s.strip() for s in lines if s.strip() and not s.lstrip().startswith("#")]
+        return _some([_beside(s, listed.parent) for s in named], str(listed))
     shared = shared_dir()
     if not shared.is_dir():
         raise SourceError(str(shared), "no shared data folder here; set MECATOL_SHARED to the folder holding "
@@ -38,6 +40,14 @@ def default_sources(instance: Path) -> list[str]:
         raise SourceError(str(shared), f"has no {', '.join(missing)}; set MECATOL_SHARED to the folder holding "
                                        "mirror/ and seeds/, or name the sources to read")
     return [str(shared / name) for name in DEFAULT_SOURCES]
+
+
+def _beside(source: str, folder: Path) -> str:
+    """A relative path in a sources file, read from the file's folder, not from wherever the command runs."""
+    if re.match(r"[a-z][a-z0-9+.-]*://", source, re.I):
+        return source
+    path = Path(source).expanduser()
+    return str(path if path.is_absolute() else folder / path)
 
 
 def _read_lines(listed: Path) -> list[str]:

@@ -18,6 +18,14 @@ def test_sources_file_skips_comments_and_blank_lines(tmp_path, monkeypatch):
     assert default_sources(tmp_path) == ["/data/tirules", "/data/wiki"]
 
 
+def test_a_relative_path_in_the_sources_file_is_read_from_its_folder(tmp_path, monkeypatch):
+    # Not from wherever the command happens to run.
+    monkeypatch.delenv("MECATOL_SOURCES", raising=False)
+    monkeypatch.chdir(tmp_path.parent)
+    (tmp_path / "sources.txt").write_text("pages/tirules\nhttps://tirules.com/\n", encoding="utf-8")
+    assert default_sources(tmp_path) == [str(tmp_path / "pages" / "tirules"), "https://tirules.com/"]
+
+
 def test_env_wins_over_the_sources_file(tmp_path, monkeypatch):
     monkeypatch.setenv("MECATOL_SOURCES", "/data/wiki")
     (tmp_path / "sources.txt").write_text("/data/tirules\n", encoding="utf-8")
