@@ -242,3 +242,12 @@ def test_fetch_source_crawls_other_sites_as_tirules(server, tmp_path):
     index, first_topic = itertools.islice(pages, 2)
     pages.close()
     assert [index.url, first_topic.url] == [server.url("/"), topic_links(index)[0]]
+
+
+def test_a_wiki_page_that_cannot_be_read_is_named_by_its_own_url(server, tmp_path):
+    # The reader typed the /wiki/ page; the api.php address it was read through comes second.
+    api = server.url("/w/api.php")  # no wiki answers there: 404
+    with pytest.raises(FetchError) as caught:
+        list(crawl_mediawiki(api, ["FAQ"], fast_fetcher(tmp_path)))
+    assert caught.value.location == server.url("/wiki/FAQ")
+    assert "HTTP 404" in caught.value.reason and f"read through {api}?" in caught.value.reason

@@ -54,8 +54,11 @@ def crawl_mediawiki(
     target = resolve(api_url_or_page_url)
     for title in list(titles or target.titles):
         query = urlencode({**_PARSE, "page": title})
-        page = fetcher.get(f"{target.api_url}?{query}")
         article = article_url(target.api_url, title)
+        try:
+            page = fetcher.get(f"{target.api_url}?{query}")
+        except FetchError as exc:  # named by the page asked for; the api.php address it was read through follows
+            raise FetchError(article, f"{exc.reason} (read through {exc.location})") from None
         _check_api_answer(page, title, article)
         yield Page(page.location, page.data, article)
 
