@@ -110,7 +110,8 @@ def _found(fixed: str, text: str, better: list) -> bool:
                for _, fields in better[:SAME_FIRST])
 
 
-def collapsed(ranked, copies: dict[str, str], like: dict[str, list[str]] | None = None) -> list[tuple[float, dict, int]]:
+def collapsed(ranked, copies: dict[str, str],
+              like: dict[str, list[str]] | None = None) -> list[tuple[float, dict, int]]:
     """The ranked hits as (score, fields, count): each near-copy of a hit counts on it instead (and
     is listed in like, by the id of the hit it counts on, when given)."""
     kept: list[list] = []

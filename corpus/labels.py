@@ -68,5 +68,7 @@ def copy_name(corpus, entry_id: str) -> str:
 def copies_named(corpus, entry_id: str, copies) -> tuple[tuple[str, str], ...]:
     """(id, name) of each near-copy of an entry: the card it is under, "" when that is the entry's own
     (one card printed several times on a page says nothing new by its name)."""
+    if not copies:
+        return ()
     own = copy_name(corpus, entry_id)
     return tuple((copy, "" if name == own else name) for copy, name in ((c, copy_name(corpus, c)) for c in copies))
