@@ -115,6 +115,23 @@ def publish(instance: Path, entries: list[Entry], meta: dict,
     return final
 
 
+def roll_back(instance: Path) -> Path:
+    """Serve again the newest version older than the one served (a running server picks it up as it does an
+    ingest); CorpusError when none is kept. The version left stays on disk until the next ingest clears it."""
+    instance = Path(instance)
+    with ingest_lock(instance):
+        link = instance / CURRENT
+        served = link.resolve().name if link.is_symlink() else ""
+        folder = instance / VERSIONS
+        kept = sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")) if folder.is_dir() else []
+        older = [p for p in kept if served and p.name < served]
+        if not older:
+            raise CorpusError(f"{instance}: no corpus older than the one served ({served or 'none'}) is kept; "
+                              f"the last {KEEP} ingests are")
+        _switch(instance, older[-1])
+        return older[-1]
+
+
 def version_name() -> str:
     """A new version's folder name; names sort in the order versions were built (microseconds)."""
     now = time.time_ns() // 1000

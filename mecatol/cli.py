@@ -72,6 +72,18 @@ def ingest_command(sources: tuple[str, ...], instance: Path | None, strict: bool
         sys.exit(1)
 
 
+@cli.command("rollback")
+@instance_option
+def rollback_command(instance: Path | None) -> None:
+    """Serve the corpus of the ingest before the current one again."""
+    from corpus import store
+
+    folder = store.roll_back(instance_dir(instance))
+    meta = store.read_meta(folder)
+    sources = ", ".join(meta.get("sources", [])) or "unknown sources"
+    click.echo(f"now serving {folder.name} ({sum(meta.get('counts', {}).values())} entries from {sources})")
+
+
 @cli.command("export")
 @instance_option
 def export_command(instance: Path | None) -> None:

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from corpus import Corpus
 from mecatol.cli import main
 
 
@@ -125,3 +126,15 @@ def test_ingest_draws_no_progress_bar_into_a_log(monkeypatch, capsys, tmp_path, 
     code, out, err = run_cli(monkeypatch, capsys, "ingest", str(small_source / "R_pds.php"),
                              "--instance", str(tmp_path / "inst"))
     assert code == 0 and "ingested 1 page" in out and "\r" not in err and "parsing" not in err
+
+
+def test_rollback_serves_the_ingest_before_again(monkeypatch, capsys, tmp_path, small_source):
+    # One page, then the whole folder: a mistaken second ingest is undone without ingesting again.
+    instance = tmp_path / "inst"
+    for source in (small_source / "R_pds.php", small_source):
+        assert run_cli(monkeypatch, capsys, "ingest", str(source), "--instance", str(instance))[0] == 0
+    code, out, _ = run_cli(monkeypatch, capsys, "rollback", "--instance", str(instance))
+    assert code == 0 and out.startswith("now serving ") and f"7 entries from {small_source / 'R_pds.php'}" in out
+    assert {e.topic for e in Corpus.load(instance).entries} == {"pds"}
+    code, _, err = run_cli(monkeypatch, capsys, "rollback", "--instance", str(instance))
+    assert code == 2 and "no corpus older than the one served" in err
