@@ -123,7 +123,8 @@ def roll_back(instance: Path) -> Path:
         link = instance / CURRENT
         served = link.resolve().name if link.is_symlink() else ""
         folder = instance / VERSIONS
-        kept = sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")) if folder.is_dir() else []
+        kept = sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")) \
+            if folder.is_dir() else []
         older = [p for p in kept if served and p.name < served]
         if not older:
             raise CorpusError(f"{instance}: no corpus older than the one served ({served or 'none'}) is kept; "
