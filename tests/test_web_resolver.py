@@ -249,7 +249,7 @@ def test_production_form_shows_the_violation(client):
     ("ability=space_cannon&u=Nope", "Units, entry 1: unknown unit 'Nope'; pick one"),
     ("ability=space_cannon&u=PDS+II+x2", "Units, entry 1: unknown unit 'PDS II x2'; pick one from the catalogue or "
                                          "give a value instead of a name (a count goes after a star: “PDS II*2”)"),
-    ("ability=space_cannon&u=Dreadnaught+II", "Units, entry 1: unknown unit 'Dreadnaught II'; did you mean "
+    ("ability=space_cannon&u=Dreadnougth+II", "Units, entry 1: unknown unit 'Dreadnougth II'; did you mean "
                                               "Dreadnought II? If not, pick one"),
     ("ability=lasers", "Ability: must be one of"),
     ("ability=production&p=Space+Dock+I", "Producing units, entry 1, planet: required"),

@@ -13,6 +13,7 @@ from corpus.names import words
 
 from .errors import ResolveError
 from .factions import faction_name
+from .unit_words import unit_names
 
 DICE_ABILITIES = ("space_cannon", "bombardment", "anti_fighter_barrage")
 TYPES = ("ship", "fighter", "infantry", "ground_force", "structure")
@@ -250,7 +251,7 @@ class Catalogue:
         value such as 5 (x3) instead, as dice abilities allow)."""
         if not isinstance(name, str) or not name.strip():
             raise ResolveError(field, "must be a unit name such as \"PDS II\"")
-        unit = self._index.get(unit_key(name))
+        unit = next((self._index[k] for k in map(unit_key, unit_names(unit_key(name))) if k in self._index), None)
         if unit is None:
             instead = " or give a value instead of a name" if takes_value else ""
             close = difflib.get_close_matches(unit_key(name), list(self._index), n=1, cutoff=0.8)
