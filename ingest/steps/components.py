@@ -7,7 +7,6 @@ no section for stay as entries of their own on that page.
 """
 from __future__ import annotations
 
-import difflib
 import html
 import re
 
@@ -16,6 +15,7 @@ from corpus.names import faces, fold
 from ingest.parsers.asyncti4.common import fold_name, fold_printing
 from ingest.parsers.asyncti4.entries import COMPONENT_FLAG, PROVISIONAL
 from ingest.slugs import slugify
+from ingest.steps.near_names import near_pairs, page_marks
 
 _NUMERAL = re.compile(r" (i|ii)$")
 
@@ -29,11 +29,13 @@ def attach_components(entries: list[Entry]) -> list[Entry]:
     pages = {e.id: e for e in rules if e.kind in PAGE_KINDS}
     taken = {e.id for e in rules}
     moved: dict[str, str] = {}
+    marks: dict[str, str] = {}  # component page -> its side's mark on a two-sided rules page
     kept: list[Entry] = []
     for page in (c for c in components if c.kind in PAGE_KINDS):
         target = None if HOMEBREW_FLAG in page.flags else _page_for(page, pages)
         if target is not None:
             moved[page.id] = target.id
+            marks[page.id] = page_marks(target.title).get(fold(page.title), "")
             _absorb_page(target, page)
         else:
             old, page.id = page.id, page.id.removeprefix(PROVISIONAL)
@@ -41,7 +43,9 @@ def attach_components(entries: list[Entry]) -> list[Entry]:
             moved[old] = page.id
     sections = _section_index(rules)
     topics = _topic_index(rules)
+    unmatched: list[tuple[Entry, str | None]] = []
     for entry in (c for c in components if c.kind not in PAGE_KINDS):
+        mark = marks.get(entry.topic) or None
         entry.topic = entry.parent = moved.get(entry.topic, entry.topic.removeprefix(PROVISIONAL))
         home = topics.get((entry.category, fold(entry.title)))
         if home is not None and HOMEBREW_FLAG not in entry.flags:
@@ -50,8 +54,15 @@ def attach_components(entries: list[Entry]) -> list[Entry]:
             entry.title = f"{entry.title} ({entry.category.lower()})"
         target = None if HOMEBREW_FLAG in entry.flags else _section_for(entry, sections)
         if target is not None:
-            _absorb_section(target, entry)
-            _fill_printings(target, entry, sections)
+            _merge(target, entry, sections)
+        else:
+            unmatched.append((entry, mark))
+    # Near names only once every card has taken its section by name, so none takes another's.
+    near = dict((id(card), section) for card, section in near_pairs(
+        [(e, m) for e, m in unmatched if HOMEBREW_FLAG not in e.flags], _open_sections(sections)))
+    for entry, _ in unmatched:
+        if id(entry) in near:
+            _merge(near[id(entry)], entry, sections)
         else:
             entry.id = f"{entry.topic}/{slugify(entry.title)}" + ("--homebrew" if HOMEBREW_FLAG in entry.flags else "")
             kept.append(_unique(entry, taken))
@@ -113,32 +124,25 @@ def _section_index(rules: list[Entry]) -> dict[tuple[str, str], Entry]:
 
 
 def _section_for(entry: Entry, sections: dict[tuple[str, str], Entry]) -> Entry | None:
-    """The section of the same name on the entry's page ("Strike Wing Alpha I" -> "Strike Wing Alpha"),
-    else the one name on that page spelled almost the same ("Anihilator", "Raghs Call")."""
+    """The section of the same name on the entry's page ("Strike Wing Alpha I" -> "Strike Wing Alpha")."""
     folded = fold_name(entry.title)
     for key in (folded, _NUMERAL.sub("", folded), fold_name(entry.title.split(" — ")[0])):
         target = sections.get((entry.topic, key))
         if target is not None and ("card-text" != target.authority or _other_face(target, entry)):
             return target
-    return _spelled_alike(entry, sections)
+    return None
 
 
-def _spelled_alike(entry: Entry, sections: dict[tuple[str, str], Entry]) -> Entry | None:
-    """A still-unmatched section of the page whose squashed name is at least 90% alike, if only one is."""
-    open_ = {_squash(e.title): e for (topic, key), e in sections.items()
-             if topic == entry.topic and not key.startswith("printing:") and e.authority != "card-text"
-             and (e.category is None or e.category == entry.category)}
-    wanted = _squash(entry.title)
-    close = difflib.get_close_matches(wanted, list(open_), n=2, cutoff=0.9)
-    # "Valefar Assimilator X" is one of two cards the rules discuss together, not a misspelling.
-    if len(close) != 1 or close[0] != wanted and (close[0].startswith(wanted) or wanted.startswith(close[0])):
-        return None
-    return open_[close[0]]
+def _open_sections(sections: dict[tuple[str, str], Entry]) -> list[Entry]:
+    """The rules' sections no card has taken by name, once each, in a stable order."""
+    found = {id(e): e for e in sections.values() if e.authority != "card-text"}
+    return sorted(found.values(), key=lambda e: e.id)
 
 
-def _squash(title: str) -> str:
-    """Letters and digits only ("Ragh’s Call" and "Raghs Call" are both "raghscall")."""
-    return re.sub(r"[^a-z0-9]", "", title.lower())
+def _merge(target: Entry, entry: Entry, sections: dict[tuple[str, str], Entry]) -> None:
+    """The card's text into its section, and its Codex printings' texts into theirs."""
+    _absorb_section(target, entry)
+    _fill_printings(target, entry, sections)
 
 
 def _other_face(target: Entry, entry: Entry) -> bool:
