@@ -247,8 +247,9 @@ def test_production_form_shows_the_violation(client):
     ("ability=space_cannon&u=PDS+II*2&u=11x1", "Units, entry 2: must be between 1 and 10"),
     ("ability=space_cannon&u=PDS+II*-1", "Units, entry 1: must be between 1 and 100"),
     ("ability=space_cannon&u=Nope", "Units, entry 1: unknown unit 'Nope'; pick one"),
-    ("ability=space_cannon&u=PDS+II+x2", "Units, entry 1: unknown unit 'PDS II x2'; pick one from the catalogue or "
-                                         "give a value instead of a name (a count goes after a star: “PDS II*2”)"),
+    ("ability=space_cannon&u=two+PDS+II", "Units, entry 1: unknown unit 'two PDS II'; pick one from the catalogue or "
+                                          "give a value instead of a name (a count goes after a star, “PDS II*2”, "
+                                          "or first, “2 PDS II”)"),
     ("ability=space_cannon&u=Dreadnougth+II", "Units, entry 1: unknown unit 'Dreadnougth II'; did you mean "
                                               "Dreadnought II? If not, pick one"),
     ("ability=lasers", "Ability: must be one of"),

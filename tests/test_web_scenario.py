@@ -56,6 +56,39 @@ def test_typed_units_decode_leniently(typed, entry):
     assert decode(MultiDict([("ability", "space_cannon"), ("u", typed)]))["units"] == [entry]
 
 
+@pytest.mark.parametrize("typed, entry", [
+    ("3 Dreadnought II", {"name": "Dreadnought II", "count": 3}),
+    ("3x dread2", {"name": "dread2", "count": 3}),
+    ("3 x dread 2", {"name": "dread 2", "count": 3}),
+    ("3× War Sun", {"name": "War Sun", "count": 3}),
+    ("Dreadnought II x3", {"name": "Dreadnought II", "count": 3}),
+    ("Dreadnought II ×3", {"name": "Dreadnought II", "count": 3}),
+    ("Dreadnought II×3", {"name": "Dreadnought II", "count": 3}),
+    ("dread 2 x 3", {"name": "dread 2", "count": 3}),
+    ("2 Xxcha flagship", {"name": "Xxcha flagship", "count": 2}),  # the x of Xxcha is no "times"
+    ("2 PDS II@adj", {"name": "PDS II", "count": 2, "adjacent": True}),
+    ("5x3", {"value": 5, "dice": 3, "count": 1}),  # a value with its dice, not five of a "3"
+    ("5 x3", {"value": 5, "dice": 3, "count": 1}),
+    ("Starlancer XI", {"name": "Starlancer XI", "count": 1}),
+    ("2 [0.0.1]", {"name": "[0.0.1]", "count": 2}),
+    ("4X31C Helios V2", {"name": "4X31C Helios V2", "count": 1}),
+])
+def test_a_count_may_lead_or_trail_the_name(typed, entry):
+    assert decode(MultiDict([("ability", "bombardment"), ("u", typed)]))["units"] == [entry]
+
+
+@pytest.mark.parametrize("key, typed, entry", [
+    ("a", "2 dread2", {"name": "dread2", "count": 2}),
+    ("b", "Infantry I x4", {"name": "Infantry I", "count": 4}),
+    ("p", "2 Space Dock I@3", {"name": "Space Dock I", "count": 2, "planet_resources": 3}),
+])
+def test_battle_and_production_rows_take_the_count_so_too(key, typed, entry):
+    ability = "space_combat" if key == "a" else "production"
+    req = decode(MultiDict([("ability", ability), (key, typed)]))
+    got = req["attacker"]["units"] if key == "a" else req[{"b": "build", "p": "producers"}[key]]
+    assert got == [entry]
+
+
 def test_blank_rows_are_skipped():
     params = MultiDict([("ability", "space_cannon"), ("u", ""), ("u", "PDS II*2"), ("u", "  ")])
     assert decode(params)["units"] == [{"name": "PDS II", "count": 2}]

@@ -5,7 +5,9 @@ Scenario query string (the permalink, and the widget's no-JS form fields, which 
     ability=space_cannon | space_cannon_defense | bombardment | anti_fighter_barrage | production
     u=WHAT[*COUNT][@adj][:LABEL]   one per unit entry; WHAT is a catalogue name ("PDS II") or a
                                    value with dice, "5x3" (also typed "5 (x3)" or "5"); @adj: in an
-                                   adjacent system; a label only goes with a value
+                                   adjacent system; a label only goes with a value. Typed in the form, a
+                                   count may also lead or trail a name: "3 Dreadnought II", "3x dread2",
+                                   "Dreadnought II x3" (every NAME*COUNT below reads them so too)
     plasma=1 | plasma=uN           Plasma Scoring on the best unit, or on units[N]
     shield=1  warsun=1  harrow=1   Planetary Shield, a War Sun in the system, L1Z1X Harrow
     rolls=3,7,10   seed=42         dice entered, or rolled from a seed
@@ -43,7 +45,8 @@ from werkzeug.datastructures import MultiDict
 
 from corpus.resolve import ResolveError
 from corpus.resolve.production import OPTIONAL
-from webapp.scenario_battle import decode_battle, decode_count, encode_battle, number, unread_suffix, values
+from webapp.scenario_battle import (decode_battle, decode_count, encode_battle, number, split_count, unread_suffix,
+                                    values)
 
 # Topic page -> the abilities its widget offers, the default first.
 PAGES = {
@@ -78,12 +81,13 @@ _TRUE = ("1", "true", "on", "yes")
 
 
 def decode_unit(text: str) -> dict:
-    """One `u` value: "PDS II*2", "5x3*1@adj:Xxcha flagship"."""
+    """One `u` value: "PDS II*2" (or "2 PDS II", "PDS II x2"), "5x3*1@adj:Xxcha flagship"."""
     head, colon, label = text.partition(":")
     head = head.strip()
     adjacent = head.lower().endswith("@adj")
     head = head[:-4].strip() if adjacent else head
-    what, star, count = head.rpartition("*") if "*" in head else (head, "", "1")
+    # "5x3" and "5 x3" are a value with its dice, not five of something.
+    what, count = (head, "1") if _VALUE.fullmatch(head) else split_count(head)
     value = _VALUE.fullmatch(what.strip())
     if value:
         entry = {"value": int(value[1]), "dice": int(value[2] or value[3] or 1), "count": number(count)}

@@ -16,6 +16,10 @@ SIDES = {"attacker": "a", "defender": "d"}
 # A battle side's request fields -> the suffix of their form key after "a" / "d" (a table fact's box: af=).
 SIDE_KEYS = {"units": "", "modifiers": "m", "combat_modifier": "c", "order": "o", "destroy_exotrireme": "x",
              **{f: "f" for f in FIELDS}, "table_fact": "f"}  # table_fact: an af=/df= value naming no fact
+# Players write a fleet's counts first ("3 Dreadnought II", "3x dread2") or last ("Dreadnought II x3", "×3"); the
+# star ("*3") is the permalink's own. An x before a name is "times" only with a space after it ("2 Xxcha flagship").
+_LEADING = re.compile(r"(?P<count>\d{1,3})(?:\s*[xX×])?\s+(?P<name>\S.*)", re.S)
+_TRAILING = re.compile(r"(?P<name>.*?\S)(?:\s+[xX]|\s*×)\s*(?P<count>\d{1,3})", re.S)
 
 
 def number(text: str):
@@ -29,10 +33,21 @@ def values(params: MultiDict, key: str) -> list[str]:
     return [v.strip() for v in params.getlist(key) if v.strip()]
 
 
+def split_count(text: str) -> tuple[str, str]:
+    """A row's name and count: "Carrier I*2", "2 Carrier I", "2x cv", "Carrier I x2" -> name, "2"; no count, "1"."""
+    if "*" in text:
+        name, _, count = text.rpartition("*")
+        return name.strip(), count
+    found = _LEADING.fullmatch(text.strip()) or _TRAILING.fullmatch(text.strip())
+    if found is None:
+        return text.strip(), "1"
+    return found["name"].strip(), found["count"]
+
+
 def decode_count(text: str) -> dict:
-    """"NAME*COUNT" (a battle's `a` and `d` values too): "Carrier I*2"."""
-    name, star, count = text.rpartition("*") if "*" in text else (text, "", "1")
-    return {"name": name.strip(), "count": number(count)}
+    """"NAME*COUNT" (a battle's `a` and `d` values too): "Carrier I*2", or the count typed before or after the name."""
+    name, count = split_count(text)
+    return {"name": name, "count": number(count)}
 
 
 def unread_suffix(entry: dict, field: str, takes: str) -> None:

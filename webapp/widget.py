@@ -257,8 +257,9 @@ def form_error(error: ResolveError) -> str:
         label += f", entry {int(row) + 1}"
     if sub in ("planet", "planet_resources"):
         label += ", planet"
-    # The form takes a count after a star; "PDS II x2" or "2 PDS II" read as one unknown name.
-    hint = " (a count goes after a star: “PDS II*2”)" if error.message.startswith("unknown unit") else ""
+    # The form reads a count after a star or before the name; "two PDS II" reads as one unknown name.
+    unknown = error.message.startswith("unknown unit")
+    hint = " (a count goes after a star, “PDS II*2”, or first, “2 PDS II”)" if unknown else ""
     return f"{label}: {error.message}{hint}"
 
 

@@ -34,5 +34,7 @@ def unit_names(key: str) -> list[str]:
             continue
         # "pds 2" means "pds" (a topic of PDS II's) too: a meaning without the version typed is not the unit.
         out += [said, whole if whole and whole.endswith(f" {version}") else None]
-        out.append(f"{meaning(base)} {version}" if meaning(base) else None)
+        # "PDS I 2" is no upgrade of "PDS I": only a word without a version takes one.
+        plain = base.rpartition(" ")[2] not in UPGRADES
+        out.append(f"{meaning(base)} {version}" if plain and meaning(base) else None)
     return list(dict.fromkeys(name for name in out if name))
