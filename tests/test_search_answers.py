@@ -148,9 +148,17 @@ def test_a_jump_keeps_its_real_score(mirror_corpus):
     assert results.hits[0].id == "space-cannon" and results.hits[0].score > 0
 
 
-def test_first_screen_shows_five_pages(client):
+def test_the_results_name_their_pages_in_a_row_that_links_each_group(client):
     html = client.get("/search?q=can+fighters+retreat").get_data(as_text=True)
-    assert len(re.findall(r'<li class="group">', html)) >= 5
+    groups = re.findall(r'<li class="group" id="(g\d+)">', html)
+    row = re.search(r'<nav class="pagerow"[^>]*>(.*?)</nav>', html, re.S)
+    assert len(groups) >= 5 and row
+    assert re.findall(r'href="#(g\d+)"', row.group(1)) == groups
+
+
+def test_a_faq_label_keeps_its_rule_in_lower_case(default_client):
+    html = default_client.get("/search?q=can+pds+fire+through+a+wormhole").get_data(as_text=True)
+    assert re.search(r'<span class="kind">FAQ on <span class="rid">77\.3c</span></span>', html)
 
 
 def test_pages_that_share_a_title_are_told_apart(default_client):

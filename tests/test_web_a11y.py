@@ -1,6 +1,8 @@
 """Accessibility: axe-core in a real Chromium finds no serious or critical violation, light and dark."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_fixtures import needs_chromium
@@ -107,3 +109,12 @@ def test_phone_cues_and_tapped_previews_are_accessible(browser, base_url, axe, s
     tapped = _serious(axe, tab)
     context.close()
     assert (cue, tapped) == ([], [])
+
+
+def test_a_label_shows_its_rule_as_written_under_capitals(page):
+    page.goto("/search?q=can+pds+fire+through+a+wormhole")
+    # "FAQ on 77.3c": the label is set in capitals, its rule as the rule is written.
+    rules = page.locator(".hit .kind .rid")
+    assert rules.count() >= 1
+    assert [r.inner_text() for r in rules.all()] == [r.text_content() for r in rules.all()]
+    assert any(re.fullmatch(r"\d+\.\d+[a-z]+", r.inner_text()) for r in rules.all())

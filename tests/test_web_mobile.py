@@ -140,3 +140,16 @@ def test_the_typeahead_opens_under_the_box_not_under_the_filters_on_a_phone(page
     assert filters["y"] > typed_at["y"] + typed_at["height"]  # the filters wrap to a row of their own ...
     # ... and the options start right under the box, over that row, not below it.
     assert abs(under["y"] - (typed_at["y"] + typed_at["height"])) < 8 and under["y"] < filters["y"]
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1366, 800)])
+def test_the_first_screen_names_five_pages(page, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto("/search?q=can+fighters+retreat")
+    # Each group shows up to three entries, so two groups fill a screen; the row above names them all.
+    names = page.locator(".pagerow a")
+    seen = [a for a in names.all() if a.bounding_box()["y"] + a.bounding_box()["height"] <= height]
+    assert len(seen) >= 5
+    seen[-1].click()
+    assert page.evaluate("location.hash") == f"#g{len(seen)}"
+

@@ -66,7 +66,16 @@
       a.href = hit.url;
       const kind = document.createElement("span");
       kind.className = "kind";
-      kind.textContent = hit.label || hit.kind;  // "Action Card", not "section"
+      const label = hit.label || hit.kind;  // "Action Card", not "section"
+      const on = label.lastIndexOf(" on ");  // "FAQ on 77.3c": the rule keeps its case under the label's capitals
+      if (on < 0) {
+        kind.textContent = label;
+      } else {
+        const rule = document.createElement("span");
+        rule.className = "rid";
+        rule.textContent = label.slice(on + 4);
+        kind.append(label.slice(0, on + 4), rule);
+      }
       const numbered = hit.kind === "rule" || hit.kind === "text";  // other ids mean little to a reader
       const sentence = snippetNode(hit.snippet || "");
       // A title that is only the text's first words cut short is the sentence again: say it once
