@@ -32,12 +32,12 @@ def clean_query(raw: str) -> str:
 
 
 RULE_QUERY = re.compile(
-    r"^[(\[]?\s*(?:(?:lrr|rules?|§)\s*)?(\d{1,3})(?:\s*\.\s*(\d{1,2})\s*\.?\s*\(?([a-z]{1,2})?\)?)?\s*\.?\s*[)\]]?$",
-    re.I)
+    r"^[(\[]?\s*(?:(?:lrr|rules?|§)\s*)?(\d{1,3})(?:\s*[.,]\s*(\d{1,2})\s*\.?\s*\(?([a-z]{1,2})?\)?)?\s*\.?\s*[)\]]?$",
+    re.I)  # a comma for the dot too: some phones' number pads type "77,7d"
 
 
 def as_rule_id(text: str) -> str | None:
-    """"77.7d", "77.7 d", "77.7(d)", "rule 68.1", "(77.7d)", "77" -> a rule id string, else None."""
+    """"77.7d", "77.7 d", "77,7d", "77.7(d)", "rule 68.1", "(77.7d)", "77" -> a rule id string, else None."""
     match = RULE_QUERY.match(text.strip())
     if not match:
         return None

@@ -247,6 +247,7 @@ def test_no_query_raises(corpus, query, kind, limit):
 @pytest.mark.parametrize(("text", "rule"), [
     ("77.7d", "77.7d"), ("77.7 d", "77.7d"), ("rule 68.1", "68.1"), ("(77.7d)", "77.7d"), ("77", "77"),
     ("[68.1]", "68.1"), ("77.7(d)", "77.7d"), ("lrr 1.2", "1.2"), ("space cannon", None), ("77.7d and more", None),
+    ("77,7d", "77.7d"), ("77, 7", "77.7"),
 ])
 def test_as_rule_id(text, rule):
     assert as_rule_id(text) == rule

@@ -220,6 +220,23 @@ def test_unknown_page_is_a_404_with_suggestions(client):
     assert 'href="/rules/space-cannon"' in html and "Traceback" not in html
 
 
+def test_a_rule_the_rules_lack_is_a_404_that_names_the_rules_above_it(client):
+    response = client.get("/r/77.7z")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 404
+    assert re.findall(r'href="(/rules/space-cannon[^"]*)"', html)[:2] == ["/rules/space-cannon#77.7", "/rules/space-cannon"]
+
+
+def test_searching_a_rule_the_rules_lack_names_the_nearest(client):
+    html = page(client, "/search?q=99.9")
+    assert re.search(r'The rules have no 99\.9\. Nearest:\s*<a href="/rules/warfare">Warfare</a>', html)
+
+
+def test_a_rule_number_typed_with_a_comma_goes_to_the_rule(client):
+    response = client.get("/search?q=77,7d")
+    assert (response.status_code, response.headers["Location"]) == (302, "/r/77.7d")
+
+
 def test_missing_corpus_is_a_helpful_503(tmp_path):
     app = create_app({"TESTING": True, "INSTANCE": str(tmp_path)})
     response = app.test_client().get("/")

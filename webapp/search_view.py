@@ -8,7 +8,7 @@ from flask import current_app, url_for
 from corpus.model import KINDS
 from corpus.typed import as_rule_id, query_text
 from corpus.snippets import plain, snippet
-from webapp import urls
+from webapp import urls, views
 from webapp.corpus_access import get_catalog, get_corpus
 from webapp.errors import BadParameter
 from webapp.limits import whole_number
@@ -30,6 +30,7 @@ class SearchView:
     did_you_mean: str | None = None
     jump: dict | None = None
     error: str | None = None
+    near: list[dict] = field(default_factory=list)  # a rule number the rules lack: the numbers above it
 
     def to_dict(self) -> dict:
         """The API body (without the envelope's "ok")."""
@@ -93,7 +94,19 @@ def search(args) -> SearchView:
                     "hits": [out[h.id] for h in hits]} for page, hits in results.groups]
     view.jump = urls.jump_link(corpus, results.jump, view.hits[0]["id"] if view.hits else None)
     view.did_you_mean = results.did_you_mean
+    if not view.hits:
+        view.near = _rules_near(corpus, query)
     return view
+
+
+def _rules_near(corpus, query: str) -> list[dict]:
+    """For a rule number the rules lack ("99.9"), the rule and topic above it that they hold."""
+    rule = as_rule_id(query_text(query, current_app.config["MAX_QUERY_CHARS"]))
+    if rule is None or "." not in rule:
+        return []
+    found = dict.fromkeys(i for i in map(corpus.lookup, views.rules_above(rule)) if i)
+    return [{"id": i, "title": corpus.by_id[i].title, "url": urls.entry_url(corpus, i), "kind": corpus.by_id[i].kind}
+            for i in found]
 
 
 def rule_named(query: str) -> str | None:
