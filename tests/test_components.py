@@ -54,6 +54,7 @@ def _component_names(corpus) -> set[str]:
     ("action_cards", 151), ("agendas", 73), ("technologies", 166), ("promissory_notes", 37),
     ("relics", 24), ("leaders", 114), ("abilities", 76), ("public_objectives", 40),
     ("secret_objectives", 40), ("strategy_cards", None), ("explores", None), ("breakthroughs", None),
+    ("galactic_events", 20),
 ])
 def test_every_official_card_has_an_entry_with_text(default_corpus, data, official, folder, distinct):
     items = _official_items(data, official, folder)
@@ -207,3 +208,11 @@ def test_an_agendas_outcomes_are_labelled_once(default_corpus):
     assert not [e.id for e in agendas if "For: For:" in e.text or "Against: Against:" in e.text
                 or e.text.startswith("For/Against")]
     assert default_corpus.get("cards/agendas/mutiny").text.startswith('For: Each player that voted "For" gains 1')
+
+
+def test_a_galactic_event_shows_its_rules_one_a_line(default_corpus):
+    # The data writes a Thunder's Edge event's rules as a Markdown list ("- …", "> - …").
+    event = default_corpus.get("cards/events/wild-wild-galaxy")
+    assert (event.category, event.expansion) == ("Galactic Event", "Thunder's Edge")
+    assert event.text.startswith("Action cards are adjusted as follows: Direct hit: Can be used against mechs.")
+    assert "- " not in event.text and event.html.count("<br>") == 10

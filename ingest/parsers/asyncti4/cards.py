@@ -15,7 +15,9 @@ PAGES = {
     "objectives": ("cards/objectives", "Objectives"),
     "explores": ("cards/exploration-cards", "Exploration Cards"),
     "strategy_cards": ("cards/strategy-cards", "Strategy Cards"),
+    "galactic_events": ("cards/events", "Events"),
 }
+_LIST_MARK = re.compile(r"^\s*(?:>\s*)?(?:-\s+)?")
 _COLOR = re.compile(r"(the )?<color>( player)?", re.I)
 
 
@@ -99,6 +101,12 @@ def _sentence(line: str) -> str:
     return line if not line or line[-1] in ".:;!?" else line + "."
 
 
+def _galactic_event(path: str, item: dict) -> Row:
+    """A Thunder's Edge galactic event: its rules, one line each (the data's "- " and "> - " list marks dropped)."""
+    text = "\n".join(_LIST_MARK.sub("", line) for line in item.get("text", "").splitlines() if line.strip())
+    return Row(PAGES["galactic_events"][0], "Galactic Event", item.get("name", ""), text, item, path)
+
+
 def _breakthrough(path: str, item: dict) -> Row:
     synergy = " / ".join(s.title() for s in item.get("synergy") or [])
     return Row(faction_page(item.get("faction", "")), "Breakthrough", item.get("name", ""), item.get("text", ""),
@@ -109,5 +117,5 @@ _MAKERS = {
     "action_cards": _action_card, "agendas": _agenda, "technologies": _technology,
     "promissory_notes": _promissory, "relics": _relic, "public_objectives": _objective("public"),
     "secret_objectives": _objective("secret"), "explores": _explore, "strategy_cards": _strategy_card,
-    "breakthroughs": _breakthrough,
+    "breakthroughs": _breakthrough, "galactic_events": _galactic_event,
 }
