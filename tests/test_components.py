@@ -216,3 +216,10 @@ def test_a_galactic_event_shows_its_rules_one_a_line(default_corpus):
     assert (event.category, event.expansion) == ("Galactic Event", "Thunder's Edge")
     assert event.text.startswith("Action cards are adjusted as follows: Direct hit: Can be used against mechs.")
     assert "- " not in event.text and event.html.count("<br>") == 10
+
+
+def test_a_name_links_the_games_own_card_before_a_twilights_fall_page(default_corpus):
+    # Twilight's Fall has a faction page "Il Na Viroset"; the note means Mahact's commander.
+    note = default_corpus.get("cards/events/minor-factions.note-5")
+    assert "Il Na Viroset, the Mahact commander" in note.text
+    assert note.refs == ["factions/mahact/il-na-viroset"]

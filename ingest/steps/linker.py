@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from corpus.model import PAGE_KINDS, Entry
+from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
 from corpus import names
 from ingest.lrr import topic_info
+from ingest.parsers.asyncti4.common import EXPANSIONS
 
 _KIND_RANK = {"topic": 0, "faction": 1, "card": 2, "section": 3, "rule": 4}
 # One-word titles that prose uses as plain rules vocabulary far more often than as a name.
@@ -45,6 +46,7 @@ class Target:
     kind: str
     types: frozenset = field(default=frozenset(), compare=False)
     categorised: bool = False
+    aside: bool = False  # homebrew or Twilight's Fall: a name's last choice outside its own pages
 
 
 @dataclass(frozen=True)
@@ -77,11 +79,12 @@ class Linker:
         """Source pages, their sections and h2 rule headings (not made-up pages, not wiki prose)."""
         if any(s.name == "wiki" for s in entry.sources) or not names.fold(entry.title):
             return None
+        aside = HOMEBREW_FLAG in entry.flags or entry.expansion == EXPANSIONS["twilights_fall"]
         if entry.kind in ("topic", "faction", "card"):
             types = {"strategy card"} if entry.category == "Strategy Card" else set()
-            return Target(entry.id, entry.id, entry.kind, frozenset(types), bool(entry.category))
+            return Target(entry.id, entry.id, entry.kind, frozenset(types), bool(entry.category), aside)
         if entry.kind == "section":
-            return Target(entry.id, entry.topic, "section", frozenset(self._section_types(entry)))
+            return Target(entry.id, entry.topic, "section", frozenset(self._section_types(entry)), aside=aside)
         if entry.kind == "rule" and entry.heading:
             return Target(entry.id, entry.topic, "rule")
         return None
@@ -152,6 +155,9 @@ class Linker:
         """The one target a name means here, or None when the context cannot tell."""
         candidates = list({t.ref: t for t in candidates}.values())
         candidates = [t for t in candidates if t.kind != "rule"] or candidates
+        # The game's own card wins over a homebrew or Twilight's Fall one of its name ("Il Na Viroset",
+        # Mahact's commander, not the Twilight's Fall faction), except on that one's own pages.
+        candidates = [t for t in candidates if not t.aside or t.topic in home] or candidates
         said = _type_said(text, start, end)
         if len(candidates) > 1 and all(t.kind == "section" for t in candidates):
             # "the Research Team agenda": of the sections so named, those of the kind said
