@@ -76,6 +76,17 @@ MODIFIER_LABELS = {"plasma_scoring": "Plasma Scoring", **{name: label for name, 
 TARGETS = {"anti_fighter_barrage": "Fighters there", "bombardment": "Ground forces on the planet"}
 CONTEXT = tuple((key, box.label) for key, box in OPTIONAL.items())  # the production form's context boxes
 LISTS = {"units": "u", "producers": "p", "build": "b"}
+# Each ability's examples for its unit boxes: units; a value with its dice (dice abilities); a unit in an adjacent
+# system, only where one can fire from there (77.3c). Each resolves as typed on that form (tests type them in).
+EXAMPLES = {
+    "space_cannon": (("PDS II*2",), "5x3*1:Xxcha flagship", "PDS II*1@adj"),
+    "space_cannon_defense": (("PDS II*2",), "5x3*1:Xxcha flagship", None),
+    "bombardment": (("Dreadnought II*2", "War Sun*1"), "4x2*1:Exotrireme II", None),
+    "anti_fighter_barrage": (("Destroyer II*2",), "6x4*1:Son of Ragh", None),
+    "space_combat": (("Dreadnought II*2", "Carrier II*1", "Fighter II*3"), None, None),
+    "ground_combat": (("Infantry II*3", "Mech*1"), None, None),
+    "invasion": (("Dreadnought II*2", "Infantry II*3"), None, None),  # ships to bombard, ground forces to land
+}
 _VALUE = re.compile(r"(\d{1,3})\s*(?:x\s*(\d{1,3})|\(\s*x\s*(\d{1,3})\s*\))?", re.I | re.A)
 _TRUE = ("1", "true", "on", "yes")
 
@@ -98,6 +109,14 @@ def decode_unit(text: str) -> dict:
     if adjacent:
         entry["adjacent"] = True
     return entry
+
+
+def units_hint(ability: str) -> str:
+    """The hint above an ability's unit boxes, quoting its EXAMPLES."""
+    units, value, adjacent = EXAMPLES[ability]
+    text = "One entry per line: a unit and how many, " + ", ".join(f"“{unit}”" for unit in units)
+    text += f"; or a value and dice, “{value}”." if value else "."
+    return text + (f" For a unit in an adjacent system, add @adj: “{adjacent}”." if adjacent else "")
 
 
 def decode_producer(text: str) -> dict:

@@ -21,7 +21,7 @@ from webapp.corpus_access import get_corpus
 from webapp.errors import WebError
 from webapp.resolver import answer
 from webapp.scenario import (BATTLES, CONTEXT, FLAGS, LABELS, LISTS, MODIFIER_LABELS, PAGES, PLASMA_FOR, TARGETS,
-                             decode, encode, producer_rows, values)
+                             decode, encode, producer_rows, units_hint, values)
 from webapp.scenario_battle import SIDE_KEYS, SIDES
 
 bp = Blueprint("widget", __name__)
@@ -49,7 +49,7 @@ class Widget:
     error: ResolveError | None = None
     query: list[tuple[str, str]] = field(default_factory=list)
     # Tables and formatters the template reads (class attributes, not fields).
-    labels, context, factions, targets = LABELS, CONTEXT, FACTIONS, TARGETS
+    labels, context, factions, targets, units_hint = LABELS, CONTEXT, FACTIONS, TARGETS, staticmethod(units_hint)
     pct, num = staticmethod(charts.pct), staticmethod(charts.num)
 
     @property
