@@ -117,6 +117,8 @@ def test_the_cli_listing_marks_homebrew_hits(tmp_path, monkeypatch, capsys):
 @pytest.mark.parametrize(("spec", "shown"), [
     ("cv, cr,2 ff, 4 inf n,pds n, sd n", ["Carrier", "Cruiser", "2 Fighter", "4 Infantry", "PDS", "Space Dock"]),
     ("cv, 2 cr, 2 inf, inf n", ["Carrier", "2 Cruiser", "3 Infantry"]),
+    # Keleres' and Naaz-Rokha's files spell a cruiser "ca" and a mech "mech".
+    ("2 ff, 1 ca, sd valkk", ["2 Fighter", "Cruiser", "Space Dock"]), ("cv, mech a, carrier", ["2 Carrier", "Mech"]),
 ])
 def test_starting_fleet_reads_the_bots_codes(spec, shown):
     from ingest.parsers.asyncti4.factions import fleet

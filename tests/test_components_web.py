@@ -51,7 +51,15 @@ def test_api_entry_carries_expansion_window_and_phase(client):
 def test_faction_page_shows_the_sheet_before_the_notes(client):
     html = client.get("/factions/arborec").get_data(as_text=True)
     assert html.index('class="faction-sheet"') < html.index('class="note')
-    assert "Duha Menaimon: Cost 8, Combat 7 (x2), Move 1, Capacity 5" in html
+    assert "Duha Menaimon</a>: Cost 8, Combat 7 (x2), Move 1, Capacity 5, Sustain Damage</dd>" in html
+
+
+def test_a_faction_sheet_links_each_card_to_its_section_below(client):
+    html = client.get("/factions/arborec").get_data(as_text=True)
+    sheet = html[html.index('class="faction-sheet"'):html.index("</section>", html.index('class="faction-sheet"'))]
+    links = re.findall(r'<a href="#([^"]+)">([^<]+)</a>', sheet)
+    assert ("factions/arborec/mitosis", "Mitosis") in links and len(links) >= 5
+    assert all(f'id="{anchor}"' in html for anchor, _ in links)
 
 
 def test_production_takes_a_planets_resources_from_the_corpus(client):
@@ -116,5 +124,6 @@ def test_a_planet_in_the_box_and_after_at_names_the_box(client):
 def test_the_results_page_shows_the_rule_a_ruling_clarifies(client):
     # "Ask 'can PDS II fire through a wormhole?' and get the ruling with its LRR number (77.3c)".
     html = client.get("/search", query_string={"q": "can PDS II fire through a wormhole?"}).get_data(as_text=True)
-    assert re.findall(r'<span class="kind">([^<]*)</span>', html)[0] == "FAQ on 77.3c"
+    first = re.search(r'<span class="kind">((?:[^<]|<span class="rid">[^<]*</span>)*)</span>', html).group(1)
+    assert re.sub(r"<[^>]+>", "", first) == "FAQ on 77.3c"
     assert _hits(client, "can PDS II fire through a wormhole?")[0]["label"] == "FAQ on 77.3c"

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from corpus import Corpus
 from corpus.model import Entry
+from corpus.names import fold
 from webapp.render import Renderer
 
 BLOCK_KINDS = ("rule", "text", "section", "note")
@@ -41,6 +43,15 @@ class PageView:
         """The page's own text, unless it only repeats the first rule (13 Attacker keeps its intro as 13)."""
         text = self.page.text.strip()
         return bool(text) and not (self.blocks and self.blocks[0].entry.text.strip() == text)
+
+    @cached_property
+    def _section_ids(self) -> dict[str, str]:
+        """Each section's folded title and id, the first of a title kept."""
+        return {fold(b.entry.title): b.entry.id for b in reversed(self.blocks) if b.entry.kind == "section"}
+
+    def section_id(self, name: str) -> str | None:
+        """The id of the section titled name on this page, if any: a faction sheet links its cards to them."""
+        return self._section_ids.get(fold(name))
 
     @property
     def bare_sections(self) -> set[str]:

@@ -10,7 +10,8 @@ _LEADER_TYPES = {"agent": "Agent", "commander": "Commander", "hero": "Hero"}
 # Starting-fleet codes in the bot's faction files.
 _FLEET = {"cv": "Carrier", "cr": "Cruiser", "dd": "Destroyer", "dn": "Dreadnought", "ws": "War Sun",
           "fs": "Flagship", "ff": "Fighter", "inf": "Infantry", "gf": "Infantry", "mf": "Mech",
-          "pds": "PDS", "pd": "PDS", "sd": "Space Dock"}
+          "pds": "PDS", "pd": "PDS", "sd": "Space Dock", "ca": "Cruiser", "mech": "Mech", "carrier": "Carrier",
+          "destroyer": "Destroyer", "fighter": "Fighter"}
 
 
 def rows(data: Data) -> list[Row]:
