@@ -329,3 +329,14 @@ def test_a_word_and_its_other_forms_stem_alike(said, indexed):
     # whoosh's Porter stemmer left "eliminated" as "eliminat" beside "elimination"'s "elimin", and each
     # pair here apart
     assert stems(said) == stems(indexed)
+
+
+def test_a_newcomer_names_things_by_their_look():
+    assert meanings("those gun buildings on his planet") == ["pds", "space cannon"]
+    assert meanings("can i spend my gold coins on votes")[:2] == ["trade goods", "agenda"]
+    assert meanings("he broke his word") == ["deal"]
+
+
+def test_the_floating_factories_are_no_space_dock():
+    # Saar's Floating Factories, named in the plural, are the card, not a player's word for a space dock.
+    assert "space dock" not in meanings("can the floating factories be hit by pds fire")
