@@ -66,7 +66,9 @@ def test_a_unit_upgrade_written_with_a_2_is_the_upgrade(default_corpus):
     assert default_corpus.get("faq.technology.84d4ba").rules[:1] == ["cards/technology/infantry-ii"]
 
 
-def test_of_two_abilities_folding_alike_the_one_written_is_linked(default_corpus):
-    # Saar has both "Floating Factories" (the ability) and "Floating Factory" (the unit)
-    assert "factions/saar/floating-factories" in default_corpus.get("faq.space-cannon.6ee16b").rules
+def test_of_two_units_folding_alike_the_games_own_is_linked(default_corpus):
+    # Saar's "Floating Factories" in the FAQ are its space docks, the unit Floating Factory; the unit
+    # "Floating Factories" of the same page is Twilight's Fall's, a name's last choice
+    rules = default_corpus.get("faq.space-cannon.6ee16b").rules
+    assert "factions/saar/floating-factory" in rules and "factions/saar/floating-factories" not in rules
     assert "factions/saar/floating-factory" in REF.findall(default_corpus.get("85.1a").html)
