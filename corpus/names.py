@@ -16,7 +16,8 @@ import unicodedata
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015"  # "-" first: safe inside [...]
 QUOTES = "'\u2018\u2019`\u02bc"
 # "77.3", "rule 68.1d", "(77.7d)", "66.2i": a topic number, an item, sub-letters.
-RULE_ID = re.compile(r"(?<![\w.])(\d{1,3}\.\d{1,2}[a-z]{0,4})(?![\w.]*\d)")
+# A rule id alone, or run into "LRR" as one open question writes it ("LRR63.4").
+RULE_ID = re.compile(r"(?:(?<![\w.])|(?<=LRR))(\d{1,3}\.\d{1,2}[a-z]{0,4})(?![\w.]*\d)")
 # "Production X", "Space Cannon 5 (x3)", "Anti–Fighter Barrage X (×Y)." name the ability.
 _WORD = re.compile(rf"[\w{QUOTES}]+(?:[{DASHES}][\w{QUOTES}]+)*")
 _VALUE_SUFFIX = re.compile(r"(?:\s+(?:x|\d+))?(?:\s*\((?:×|x)\s*[\dy]+\))?[\s.,:;]*$")
