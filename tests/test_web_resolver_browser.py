@@ -231,6 +231,16 @@ def test_switching_to_ground_combat_hides_the_space_and_bombardment_modifiers(pa
     expect(page.locator(".rs-side[data-side=attacker] select[name=am]").first).to_be_enabled()
 
 
+def test_switching_to_space_cannon_defense_drops_the_adjacent_example(page):
+    open_widget(page, "/rules/space-cannon")
+    hint = page.locator(".rs-list[data-param=u] .rs-hint:visible")
+    expect(hint).to_have_count(1)
+    expect(hint).to_contain_text("@adj")
+    page.locator("input[name=ability][value=space_cannon_defense]").check()
+    expect(hint).to_have_count(1)
+    expect(hint).not_to_contain_text("@adj")
+
+
 def test_battle_error_marks_the_row(page):
     open_widget(page, "/rules/ground-combat")
     page.locator("input[name=a]").first.fill("Infantry*2")

@@ -17,6 +17,9 @@
       label.hidden = !applies;
       label.querySelector("input, select").disabled = !applies;
     });
+    form.querySelectorAll("p[data-hint-for]").forEach((hint) => {  // the chosen ability's examples only
+      hint.hidden = hint.dataset.hintFor !== chosen.value;
+    });
   }
 
   // The server names the controls its error is about: "u:1" is the second field named u, "seed" all of them.
