@@ -340,3 +340,9 @@ def test_a_newcomer_names_things_by_their_look():
 def test_the_floating_factories_are_no_space_dock():
     # Saar's Floating Factories, named in the plural, are the card, not a player's word for a space dock.
     assert "space dock" not in meanings("can the floating factories be hit by pds fire")
+
+
+def test_a_newcomer_calls_strategy_cards_numbered_and_tokens_markers():
+    assert meanings("can i pass if i havent used my numbered card") == ["strategy card"]
+    assert meanings("do my markers come back at the end of the round") == ["command token"]
+    assert meanings("the flag tokens on my planets") == ["control token"]
