@@ -58,16 +58,18 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
     text = parser.known.joined(ask.text)
     results = Results(query=ask.text)
     results.jump = jump_target(corpus, parser, text)
-    ranked, request = search.ranked(searcher, parser, text, ask.only, ask.limit, ask.weights, ask.exclude)
+    weights = _weights_for(corpus, results.jump, ask.weights)
+    ranked, request = search.ranked(searcher, parser, text, ask.only, ask.limit, weights, ask.exclude)
     fixed = parser.known.corrected(text)
     if fixed:
-        better, better_request = search.ranked(searcher, parser, fixed, ask.only, ask.limit, ask.weights,
-                                               ask.exclude)
+        jump = results.jump or jump_target(corpus, parser, fixed)
+        better, better_request = search.ranked(searcher, parser, fixed, ask.only, ask.limit,
+                                               _weights_for(corpus, jump, ask.weights), ask.exclude)
         if better and (not ranked or better[0][0] > ranked[0][0]) and _found(fixed, text, better):
             # The spelling that finds more is what the player meant: show its hits, and say so.
             results.did_you_mean = fixed
             ranked, request = better, better_request
-            results.jump = results.jump or jump_target(corpus, parser, fixed)
+            results.jump = jump
     like: dict[str, list[str]] = {}
     items = collapsed(ranked, parser.copies, like)
     items = _first(corpus, [results.jump] if results.jump else parser.known.looked_up_rules(text), items,
@@ -128,6 +130,13 @@ def collapsed(ranked, copies: dict[str, str],
         if key is not None:
             first[key] = item
     return [tuple(item) for item in kept]
+
+
+def _weights_for(corpus, jump: str | None, weights: Weights) -> Weights:
+    """The rerank's weights for a query; a card or ability named alone keeps its own notes under its
+    text, with no numbered rule pulled in beside it ("sabotage" brought Elimination's 33.10a)."""
+    entry = corpus.by_id.get(jump) if jump else None
+    return replace(weights, lrr_pages=0) if entry is not None and entry.kind == "section" else weights
 
 
 def jump_target(corpus, parser: Parser, text: str) -> str | None:

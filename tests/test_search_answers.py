@@ -371,3 +371,10 @@ def test_a_blockaded_dock_question_is_about_the_blockade(default_corpus):
     # "dock" names the Space Dock page only a little: the question turns on being blockaded.
     found = default_corpus.search("my dock is blockaded, can I still build fighters there?")
     assert found.groups[0][0] == "blockaded" and found.hits[0].id.startswith("14.")
+
+
+@pytest.mark.parametrize("query", ["sabotage", "sabatoge"])
+def test_a_card_named_alone_keeps_its_own_notes_first(default_corpus, query):
+    # The card and what is said of it; no rule the words never asked for (Elimination's 33.10a) beside it.
+    hits = default_corpus.search(query).hits[:3]
+    assert hits[0].id == "cards/action-cards/sabotage" and not [h.id for h in hits if h.kind == "rule"]
