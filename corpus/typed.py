@@ -45,3 +45,14 @@ def as_rule_id(text: str) -> str | None:
     if item is None:
         return number
     return f"{number}.{item}{(sub or '').lower()}"
+
+
+def rules_above(text: str) -> list[str]:
+    """The rule and topic numbers above a rule id, which may not exist ("77.7z": 77.7, then 77); [] for other text."""
+    rule = as_rule_id(text)
+    if rule is None:
+        return []
+    number, _, rest = rule.partition(".")
+    item = rest.rstrip("abcdefghijklmnopqrstuvwxyz")
+    sub = rest[len(item):]
+    return [f"{number}.{item}{sub[:cut]}" for cut in range(len(sub) - 1, -1, -1)] + [number] if rest else [number]

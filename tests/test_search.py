@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from corpus.search import MAX_QUERY, Hit, as_rule_id, clean_query, query_text, snippet
+from corpus.typed import rules_above
 
 
 @pytest.fixture(scope="session")
@@ -251,6 +252,13 @@ def test_no_query_raises(corpus, query, kind, limit):
 ])
 def test_as_rule_id(text, rule):
     assert as_rule_id(text) == rule
+
+
+@pytest.mark.parametrize(("text", "above"), [
+    ("77.7z", ["77.7", "77"]), ("77.7dz", ["77.7d", "77.7", "77"]), ("77.99", ["77"]), ("space cannon", []),
+])
+def test_rules_above_a_rule_id(text, above):
+    assert rules_above(text) == above
 
 
 def test_clean_query_bounds_and_strips():

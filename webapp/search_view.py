@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from flask import current_app, url_for
 
 from corpus.model import KINDS
-from corpus.typed import as_rule_id, query_text
+from corpus.typed import as_rule_id, query_text, rules_above
 from corpus.snippets import plain, snippet
 from webapp import urls, views
 from webapp.corpus_access import get_catalog, get_corpus
@@ -104,9 +104,7 @@ def _rules_near(corpus, query: str) -> list[dict]:
     rule = as_rule_id(query_text(query, current_app.config["MAX_QUERY_CHARS"]))
     if rule is None or "." not in rule:
         return []
-    found = dict.fromkeys(i for i in map(corpus.lookup, views.rules_above(rule)) if i)
-    return [{"id": i, "title": corpus.by_id[i].title, "url": urls.entry_url(corpus, i), "kind": corpus.by_id[i].kind}
-            for i in found]
+    return views.entry_links(corpus, list(dict.fromkeys(i for i in map(corpus.lookup, rules_above(rule)) if i)))
 
 
 def rule_named(query: str) -> str | None:

@@ -5,6 +5,7 @@ import difflib
 import re
 
 from corpus.model import HOMEBREW_FLAG, Entry
+from corpus.typed import rules_above
 from webapp import urls
 from webapp.catalog import PageView
 from webapp.citation import SOURCE_NAMES, citation
@@ -14,7 +15,6 @@ from corpus.names import fold
 KIND_LABELS = {"rule": "Rule", "text": "Rule", "note": "Note", "faq": "FAQ", "question": "Open question",
                "topic": "Topic", "faction": "Faction", "card": "Card", "section": "Section", "page": "Page"}
 SOURCE_LABELS = SOURCE_NAMES
-RULE_LIKE = re.compile(r"(\d{1,3})(?:\.(\d{1,3})([a-z]*))?", re.I)  # an address that looks like a rule id
 AUTHORITY_LABELS = {"lrr": "LRR", "official-faq": "official", "community-note": "community",
                     "open-question": "open question", "card-text": "card text"}
 
@@ -82,17 +82,13 @@ def suggestions(words: str, limit: int = 5) -> list[dict]:
     ids = [found for found in map(corpus.lookup, rules_above(words)) if found]
     ids += ([results.jump] if results.jump else []) + [page for page, _ in results.groups]
     ids += [page.id for page in close_titles(text)]
-    unique = list(dict.fromkeys(i for i in ids if i in corpus.by_id))[:limit]
-    return [{"id": i, "title": corpus.by_id[i].title, "url": urls.entry_url(corpus, i)} for i in unique]
+    return entry_links(corpus, list(dict.fromkeys(i for i in ids if i in corpus.by_id))[:limit])
 
 
-def rules_above(text: str) -> list[str]:
-    """The rule and topic numbers above a rule id that may not exist ("77.7z": 77.7, then 77)."""
-    match = RULE_LIKE.fullmatch(text.strip())
-    if not match:
-        return []
-    number, item, sub = match.groups()
-    return [f"{number}.{item}{sub[:cut]}" for cut in range(len(sub) - 1, -1, -1)] + [number] if item else [number]
+def entry_links(corpus, ids: list[str]) -> list[dict]:
+    """Entries as links a page offers: id, title, kind and where to read each."""
+    return [{"id": i, "title": corpus.by_id[i].title, "kind": corpus.by_id[i].kind, "url": urls.entry_url(corpus, i)}
+            for i in ids]
 
 
 def close_titles(text: str, limit: int = 3) -> list[Entry]:
