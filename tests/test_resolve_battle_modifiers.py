@@ -84,7 +84,12 @@ def test_duranium_armor_repairs_and_still_sums_to_one():
 def test_each_modifier_cites_its_card():
     for mod in modifier_catalogue():
         body = {"name": mod["key"], "round": 1} if mod["takes_round"] else mod["key"]
-        answer = space(side(("Cruiser I", 3), ("PDS II", 1), modifiers=[body]), docked(("Fighter I", 2)))
+        if "space_combat" in mod["battles"]:
+            answer = space(side(("Cruiser I", 3), ("PDS II", 1), modifiers=[body]), docked(("Fighter I", 2)))
+        else:  # a card only an invasion takes (L4 Disruptors, X-89)
+            answer = resolve({"ability": "invasion", "attacker": side(("Dreadnought I", 1), ("Infantry I", 1),
+                                                                      modifiers=[body]),
+                              "defender": side(("Infantry I", 2))})
         cards = [s for s in answer["steps"] if s["authority"] == "card" and s["title"].startswith(mod["card"])]
         assert cards, mod["key"]
 
@@ -127,7 +132,7 @@ def test_shields_holding_is_for_space_combat_only():
 # Which battles each card can change, read from its text: combat rolls and Sustain Damage happen in every
 # battle; Space Cannon, Anti-Fighter Barrage and Bombardment only in a space combat or an invasion (a ground
 # combat alone has no unit-ability rolls); Assault Cannon, Graviton Laser System (its hits go to ships) and
-# Shields Holding name the space combat.
+# Shields Holding name the space combat; L4 Disruptors and X-89 Bacterial Weapon Ω the invasion.
 APPLIES = {
     "unrelenting": {"space_combat", "ground_combat", "invasion"},
     "fragile": {"space_combat", "ground_combat", "invasion"},
@@ -141,6 +146,8 @@ APPLIES = {
     "assault_cannon": {"space_combat"},
     "graviton_laser_system": {"space_combat"},
     "shields_holding": {"space_combat"},
+    "l4_disruptors": {"invasion"},
+    "x89_bacterial_weapon": {"invasion"},
 }
 FIRST = ("duranium_armor", "non_euclidean_shielding")  # a modifier every battle takes, listed first
 UNITS = {"space_combat": ("Cruiser I", 1), "ground_combat": ("Infantry I", 1), "invasion": ("Infantry I", 1)}

@@ -129,6 +129,12 @@ SCENARIOS = [
         "defender": {"units": [{"name": "PDS I"}, {"name": "Infantry I"}], "modifiers": ["no_space_cannon"]},
     },
     {
+        "ability": "invasion",
+        "attacker": {"units": [{"name": "Dreadnought I"}, {"name": "Infantry I"}],
+                     "modifiers": ["l4_disruptors", "x89_bacterial_weapon"]},
+        "defender": {"units": [{"name": "Indomitus"}, {"name": "Infantry I", "count": 2}]},
+    },
+    {
         "ability": "ground_combat",
         "attacker": {"units": [{"name": "Infantry I", "count": 2}, {"name": "Carrier I"}], "modifiers": ["fragile"]},
         "defender": {"units": [{"name": "Mech"}]},

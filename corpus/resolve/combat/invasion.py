@@ -40,10 +40,18 @@ def defense_groups(dfn: SideRequest) -> list[Group]:
             and not (disabled(dfn) and g.spec.pds)]
 
 
+def barred(att: SideRequest) -> bool:
+    """L4 Disruptors: during an invasion no unit uses Space Cannon against the attacker's units."""
+    return att.mods.has("l4_disruptors")
+
+
 def defense_dice(att: SideRequest, dfn: SideRequest, side: Side | None = None,
                  state: State | None = None) -> tuple[tuple[int, int], ...]:
-    """The defender's Space Cannon Defense dice, the attacker's Antimass Deflectors applied. Ground forces
-    that fire (Hel-Titans, Indomitus) count as many as survived the bombardment in `state`, if given."""
+    """The defender's Space Cannon Defense dice, the attacker's Antimass Deflectors applied (none against L4
+    Disruptors). Ground forces that fire (Hel-Titans, Indomitus) count as many as survived the bombardment in
+    `state`, if given."""
+    if barred(att):
+        return ()
     alive = {}
     if side is not None and state is not None:
         alive = {spec.name: n for spec, (n, _) in zip(side.specs, state)}
@@ -60,12 +68,49 @@ def defense_dice(att: SideRequest, dfn: SideRequest, side: Side | None = None,
     return ability_dice(rolling, dfn.mods.extra_dice("space_cannon") if rolling else 0, penalty)
 
 
+def infantry_lost(side: Side, before: State, after: State) -> bool:
+    """True when at least 1 of the side's infantry was destroyed between two states."""
+    return any(after[i][0] < before[i][0] for i in side.index(lambda s: s.klass == "infantry"))
+
+
+def wipe_infantry(side: Side, state: State) -> State:
+    """The state with every infantry of the side destroyed."""
+    return tuple((0, 0) if spec.klass == "infantry" else pair for spec, pair in zip(side.specs, state))
+
+
+def bombarded(chain: Chain, att: SideRequest, dfn: SideRequest) -> dict[State, float]:
+    """The defender's ground forces after the attacker's Bombardment and, with X-89 Bacterial Weapon Ω, after the
+    card: every infantry destroyed once Bombardment has destroyed at least 1 (the card's "may" taken as used)."""
+    d = chain.defender.initial()
+    after = receive(chain.defender, d, hit_distribution(bombardment_dice(att, dfn)))
+    if not att.mods.has("x89_bacterial_weapon"):
+        return after
+    out: dict[State, float] = {}
+    for state, p in after.items():
+        # The card triggers after all bombardment hits are assigned, Sustain Damage included (its notes).
+        state = wipe_infantry(chain.defender, state) if infantry_lost(chain.defender, d, state) else state
+        out[state] = out.get(state, 0.0) + p
+    return out
+
+
+def bacterial_odds(chain: Chain, att: SideRequest, dfn: SideRequest) -> tuple[float, float]:
+    """X-89 Bacterial Weapon Ω: P(Bombardment destroys at least 1 of the defender's infantry), and the infantry the
+    card is expected to destroy after it."""
+    d, side = chain.defender.initial(), chain.defender
+    chance = expected = 0.0
+    for state, p in receive(side, d, hit_distribution(bombardment_dice(att, dfn))).items():
+        if infantry_lost(side, d, state):
+            chance += p
+            expected += p * sum(n for spec, (n, _) in zip(side.specs, state) if spec.klass == "infantry")
+    return chance, expected
+
+
 def invasion_start(chain: Chain, att: SideRequest, dfn: SideRequest) -> dict[Joint, float]:
-    """Ground forces' states when ground combat starts: bombardment hits the defender's ground forces, then
-    the Space Cannon Defense of what is left on the planet hits the attacker's."""
-    a, d = chain.attacker.initial(), chain.defender.initial()
+    """Ground forces' states when ground combat starts: bombardment (and X-89) hits the defender's ground forces,
+    then the Space Cannon Defense of what is left on the planet hits the attacker's."""
+    a = chain.attacker.initial()
     out: dict[Joint, float] = {}
-    for d_state, p in receive(chain.defender, d, hit_distribution(bombardment_dice(att, dfn))).items():
+    for d_state, p in bombarded(chain, att, dfn).items():
         dice = defense_dice(att, dfn, chain.defender, d_state)
         # The attacker's ground forces have landed: a Moll Terminus of the defender's on the planet takes their
         # Sustain Damage away.

@@ -26,10 +26,11 @@ class Modifier:
 
 # Combat rolls and Sustain Damage happen in every battle; unit abilities (Space Cannon, Bombardment) in a space
 # combat (Space Cannon Offense, Anti-Fighter Barrage) and an invasion (Bombardment, Space Cannon Defense), never
-# in a ground combat alone; some cards name the space combat.
+# in a ground combat alone; some cards name the space combat, others the invasion (L4 Disruptors, X-89).
 EVERY = ("space_combat", "ground_combat", "invasion")
 ABILITY_ROLLS = ("space_combat", "invasion")
 SPACE = ("space_combat",)
+INVASION = ("invasion",)
 BATTLE_NAMES = {"space_combat": "a space combat", "ground_combat": "a ground combat", "invasion": "an invasion"}
 
 
@@ -78,6 +79,21 @@ MODIFIERS = {m.key: m for m in (
              "in a space combat (Solar Flare), this side's units do not use Space Cannon; in an invasion (Disable), "
              "its PDS units lose Planetary Shield and Space Cannon, while other units' Space Cannon Defense (a "
              "mech's) still fires", ABILITY_ROLLS),
+    Modifier("l4_disruptors", "L4 Disruptors (Barony of Letnev)", "technology",
+             "During an invasion, units cannot use Space Cannon against your units. (The official card; it has no "
+             "Codex version.)",
+             "the defender's Space Cannon Defense does not fire at this side's committed ground forces (the "
+             "attacker's; a defender's card changes nothing, as only the defender fires Space Cannon in an invasion)",
+             INVASION),
+    Modifier("x89_bacterial_weapon", "X-89 Bacterial Weapon Ω", "technology",
+             "After 1 or more of your units use Bombardment against a planet, if at least 1 of your opponent's "
+             "infantry was destroyed, you may destroy all of your opponent's infantry on that planet. (The Codex I "
+             "Ω wording; Codex IV's X-89 Bacterial Weapon ΩΩ, which doubles Bombardment and ground "
+             "combat hits instead, is not applied.)",
+             "once the attacker's Bombardment hits are assigned, if they destroyed at least 1 of the defender's "
+             "infantry, all the defender's infantry on the planet are destroyed before Space Cannon Defense (taken "
+             "as used; no effect when Planetary Shield stops the Bombardment, nor for the defender, which does not "
+             "bombard)", INVASION),
 )}
 
 
