@@ -231,6 +231,19 @@ def test_switching_to_ground_combat_hides_the_space_and_bombardment_modifiers(pa
     expect(page.locator(".rs-side[data-side=attacker] select[name=am]").first).to_be_enabled()
 
 
+def test_the_l4_disruptors_box_changes_the_invasion_odds(page):
+    # The PDS I's Space Cannon Defense (50%) halves a lone infantry's 0.21 / 0.51; L4 Disruptors keeps it silent.
+    page.goto("/rules/invasion?ability=invasion&a=Infantry+I*1&d=Infantry+I*1&d=PDS+I*1#resolver")  # opens it
+    page.locator("#resolver[data-ready=true]").wait_for()
+    expect(page.locator(".rs-attacker")).to_have_text("20.59%")
+    box = page.locator(".rs-side[data-side=attacker] input[value=l4_disruptors]")
+    box.check()
+    expect(page.locator(".rs-attacker")).to_have_text("41.18%")
+    expect(page.locator(".rs-permalink")).to_have_attribute("href", re.compile(r"am=l4_disruptors"))
+    page.locator("input[name=ability][value=ground_combat]").check()
+    expect(box).to_be_hidden()
+
+
 def test_switching_to_space_cannon_defense_drops_the_adjacent_example(page):
     open_widget(page, "/rules/space-cannon")
     hint = page.locator(".rs-list[data-param=u] .rs-hint:visible")
