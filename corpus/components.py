@@ -5,13 +5,17 @@ _LABELS = (("cost", "Cost"), ("combat", "Combat"), ("move", "Move"), ("capacity"
            ("sustain_damage", "Sustain Damage"), ("planetary_shield", "Planetary Shield"),
            ("space_cannon", "Space Cannon"), ("bombardment", "Bombardment"),
            ("anti_fighter_barrage", "Anti-Fighter Barrage"), ("production", "Production"))
+VALUE_KEYS = tuple(key for key, _ in _LABELS)
+# Shown for a value a generic unit (Flagship, Mech) has no one number for: each faction's card prints its own.
+PER_FACTION = "differs by faction"
 
 
-def value_list(unit: dict) -> list[tuple[str, str]]:
-    """(label, value) pairs as a unit card prints them, in card order."""
+def value_list(unit: dict, varies: tuple[str, ...] | list[str] = ()) -> list[tuple[str, str]]:
+    """(label, value) pairs as a unit card prints them, in card order; a value in `varies` is said to differ
+    by faction."""
     out = []
     for key, label in _LABELS:
-        value = unit.get(key)
+        value = PER_FACTION if key in varies else unit.get(key)
         if value is None or value is False:
             continue
         if isinstance(value, dict):
@@ -24,7 +28,7 @@ def value_list(unit: dict) -> list[tuple[str, str]]:
     return out
 
 
-def value_line(unit: dict) -> str:
+def value_line(unit: dict, varies: tuple[str, ...] | list[str] = ()) -> str:
     """A unit card's values on one line ("Cost 4 · Combat 5 · Move 1 · Sustain Damage"): the text of a card
     that prints no ability, searched and shown as such (corpus.model.Entry.whole_text)."""
-    return " · ".join(label if value == "yes" else f"{label} {value}" for label, value in value_list(unit))
+    return " · ".join(label if value == "yes" else f"{label} {value}" for label, value in value_list(unit, varies))

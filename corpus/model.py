@@ -105,7 +105,7 @@ class Entry:
         ship uses SUSTAIN DAMAGE …: Destroy that ship."); a unit card that prints no ability, its values."""
         if not self.text.strip() and self.facts.get("unit"):
             # Dreadnought I's card is its values: "dreadnought move" should find it as it finds Dreadnought II's.
-            return value_line(self.facts["unit"])
+            return value_line(self.facts["unit"], self.facts.get("unit_varies", ()))
         return f"{self.window_apart}: {self.text}" if self.window_apart else self.text
 
     @property

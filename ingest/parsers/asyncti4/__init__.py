@@ -24,7 +24,8 @@ def sniff(location: str, data: bytes) -> bool:
 def parse(location: str, data: bytes) -> list[Entry]:
     """Entries for every component, and the pages they live on."""
     parsed = load_data(unpack(data))
-    rows = cards.rows(parsed) + factions.rows(parsed) + units.rows(parsed) + planets.rows(parsed)
+    rows = cards.rows(parsed) + factions.rows(parsed) + units.rows(parsed) + units.shared_rows(parsed)
+    rows += planets.rows(parsed)
     upgrades = units.upgrades(parsed)
     for row in rows:
         if row.category == "Technology" and row.item.get("alias") in upgrades:

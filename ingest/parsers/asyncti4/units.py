@@ -1,11 +1,17 @@
 """Units: every unit card's values (the resolver's catalogue is generated from these)."""
 from __future__ import annotations
 
+from corpus.components import VALUE_KEYS
 
-from .common import Data, Row, faction_page
+from .common import PRECEDENCE, Data, Row, faction_page
 
 UNITS_PAGE = ("cards/units", "Units")
+# Unit types each faction prints its own card of; the units page gives the values their cards share.
 _CATEGORY = {"flagship": "Flagship", "mech": "Mech"}
+# Twilight's Fall is a game mode of its own (common.PRECEDENCE): its cards are not counted in the official game's.
+_APART = {"twilights_fall"}
+# Values that name one card rather than describe its type.
+_ONE_CARD = {"id", "faction", "upgrades_to"}
 
 
 def upgrades(data: Data) -> dict[str, dict]:
@@ -19,8 +25,12 @@ def rows(data: Data) -> list[Row]:
     """One row per unit card that is not a technology card too; faction units on their faction's page."""
     out = []
     techs = {item.get("alias") for _, item in data.items("technologies")}
+    # A unit whose only card is a technology (the War Sun, which its technology unlocks rather than
+    # upgrades) is shown on the units page too, as the unit sheet prints it.
+    plain = {_kind(data, item) for _, item in data.items("units")
+             if item.get("requiredTechId") not in techs and not stand_in(item)}
     for path, item in data.items("units"):
-        if item.get("requiredTechId") in techs or stand_in(item):
+        if stand_in(item) or (item.get("requiredTechId") in techs and _kind(data, item) in plain):
             continue  # the upgrade's card is its technology, which carries these values
         faction = item.get("faction")
         page = faction_page(faction) if faction else UNITS_PAGE[0]
@@ -29,6 +39,12 @@ def rows(data: Data) -> list[Row]:
         out.append(Row(page, _CATEGORY.get(item.get("baseType"), "Unit"), item.get("name", ""), text, item, path,
                        facts={"unit": values(item)}))
     return out
+
+
+def _kind(data: Data, item: dict) -> tuple:
+    """A unit's type, faction, whether it is official and whether of Twilight's Fall: a homebrew war sun,
+    or that game mode's, is not the official game's."""
+    return item.get("baseType"), item.get("faction"), data.is_official(item), item.get("source") in _APART
 
 
 # Values that say nothing of a unit's card: every record has them.
@@ -85,3 +101,36 @@ def values(item: dict) -> dict:
         "upgrades_to": item.get("upgradesToUnitId"),
     }
     return {k: v for k, v in found.items() if v is not None and v is not False}  # keep a 0 move
+
+
+def shared_rows(data: Data) -> list[Row]:
+    """A row for the generic Flagship and Mech: the values every official faction's card of that type
+    shares, the values that differ from one faction's card to another's, and which factions were read."""
+    units = {item.get("id"): (path, item) for path, item in data.items("units")}
+    found: dict[str, list[tuple[dict, str, dict]]] = {}
+    for _, faction in data.items("factions"):
+        if not data.is_official(faction) or faction.get("source") in _APART:
+            continue
+        for path, item in (units[u] for u in faction.get("units") or [] if u in units):
+            if item.get("baseType") in _CATEGORY and data.is_official(item):
+                found.setdefault(item["baseType"], []).append((faction, path, item))
+    return [_shared_row(data, base, cards) for base, cards in found.items()]
+
+
+def _shared_row(data: Data, base: str, cards: list[tuple[dict, str, dict]]) -> Row:
+    """The row of one unit type, from every faction's card of it (a two-faced card counts both faces)."""
+    printed = [values(item) for _, _, item in cards]
+    shared = {k: v for k, v in printed[0].items() if k not in _ONE_CARD and all(p.get(k) == v for p in printed)}
+    varies = [k for k in VALUE_KEYS if k not in shared and any(p.get(k) not in (None, False) for p in printed)]
+    sources = sorted({item.get("source") for _, _, item in cards}, key=_age)
+    expansions = [data.expansion({"source": s}) for s in sorted({f.get("source") for f, _, _ in cards}, key=_age)]
+    # Keleres has three faction records (one per home system) and one flagship: count the cards' factions.
+    scope = {"factions": len({item.get("faction") for _, _, item in cards}), "expansions": expansions}
+    item = {"id": f"faction_{base}s", "source": sources[0]}  # first printed by the oldest expansion
+    return Row(UNITS_PAGE[0], "Unit", _CATEGORY[base], "", item, cards[0][1],
+               facts={"unit": shared, "unit_varies": varies, "unit_scope": scope})
+
+
+def _age(source: str | None) -> int:
+    """Newest first in PRECEDENCE; here the oldest comes first."""
+    return -PRECEDENCE.index(source) if source in PRECEDENCE else 1
