@@ -120,6 +120,8 @@ def _section_index(rules: list[Entry]) -> dict[tuple[str, str], Entry]:
             index.setdefault((entry.topic, fold_name(head)), entry)
             for side in faces(entry.title):  # "Eidolon / Z–Grav Eidolon": one card, two faces
                 index.setdefault((entry.topic, fold_name(side)), entry)
+            if "Ω" in entry.title and "ΩΩ" not in entry.title:  # a Codex reprint; ΩΩ is Thunder's Edge's
+                index.setdefault((entry.topic, "codex:" + fold_name(entry.title)), entry)
     return index
 
 
@@ -172,12 +174,15 @@ def _absorb_section(target: Entry, entry: Entry) -> None:
 
 def _fill_printings(target: Entry, entry: Entry, sections: dict[tuple[str, str], Entry]) -> None:
     """The rules' sections of one Codex printing ("Magen Defense Grid Ω") get that printing's text."""
-    printings = [(entry.facts.get("printed_name", ""), entry.text, entry.expansion)]
-    printings += [(v.get("name", ""), v["text"], v.get("expansion")) for v in entry.variants]
-    for name, text, expansion in printings:
-        if "Ω" not in name and "Omega" not in name:
+    printings = [(entry.facts.get("printed_name", ""), entry.text, entry.expansion, entry.facts.get("codex_card"))]
+    printings += [(v.get("name", ""), v["text"], v.get("expansion"), v.get("codex_card")) for v in entry.variants]
+    for name, text, expansion, codex in printings:
+        if codex:  # a leader the data dates to its own expansion but shows as the Codex's card: not that expansion's
+            section, expansion = sections.get((target.topic, "codex:" + fold_name(name.split(":")[0]))), None
+        elif "Ω" in name or "Omega" in name:
+            section = sections.get((target.topic, "printing:" + fold_printing(name)))
+        else:
             continue
-        section = sections.get((target.topic, "printing:" + fold_printing(name)))
         if section is not None and section is not target and section.authority != "card-text":
             section.text, section.html = text, html.escape(text, quote=False)
             section.authority, section.expansion = "card-text", expansion

@@ -70,8 +70,9 @@ def _variants(rows: list[Row], text: str, data: Data) -> list[dict]:
         other = card_text(split_note(row.text)[0]).text
         if other and comparable(other) not in seen:
             seen.add(comparable(other))
-            variants.append({"source": source(row.path).to_dict(), "text": other,
-                             "expansion": data.expansion(row.item), "name": clean(row.name)})
+            variant = {"source": source(row.path).to_dict(), "text": other,
+                       "expansion": data.expansion(row.item), "name": clean(row.name)}
+            variants.append(variant | ({"codex_card": True} if row.facts.get("codex_card") else {}))
     return variants
 
 

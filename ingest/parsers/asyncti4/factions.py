@@ -24,7 +24,8 @@ def rows(data: Data) -> list[Row]:
         name = item.get("name", "")
         if item.get("abilityName") and kind == "Hero":
             name = f"{name} — {item['abilityName']}"
-        facts = {"unlock": item.get("unlockCondition"), "leader_title": item.get("title")}
+        facts = {"unlock": item.get("unlockCondition"), "leader_title": item.get("title"),
+                 "codex_card": codex_card(item)}
         out.append(Row(faction_page(item.get("faction", "")), kind, name, text, item, path,
                        window=window or None, facts={k: v for k, v in facts.items() if v}))
     for path, item in data.items("abilities"):
@@ -34,6 +35,12 @@ def rows(data: Data) -> list[Row]:
         out.append(Row(faction_page(item.get("faction", "")), "Faction Ability", item.get("name", ""), text,
                        item, path, window=window or None))
     return out
+
+
+def codex_card(item: dict) -> bool:
+    """True when the data shows a Codex's card (its image is among the bot's Codex leaders) though it dates the
+    record to the leader's own expansion: the text is the Codex's, an Ω reprint where the rules name one."""
+    return "/leaders/codex/" in str(item.get("imageURL") or "")
 
 
 def sheets(data: Data) -> list[tuple[str, dict, str, dict]]:
