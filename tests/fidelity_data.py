@@ -17,13 +17,15 @@ from ingest.normalize import clean
 
 from fidelity import heading_text, sentences, visible_text
 
-_MARKDOWN = re.compile(r"\*\*|__|(?<![\w*])\*(?!\s)|(?<!\s)\*(?![\w*])|(?<!\w)_(?!\s)|(?<!\s)_(?!\w)")
+_MARKDOWN = re.compile(r"\*\*\*|\*\*|__|(?<![\w*])\*(?!\s)|(?<!\s)\*(?![\w*])|(?<!\w)_(?!\s)|(?<!\s)_(?!\w)")
 _FAMILIES = {"Mechanics": "topic", "Components": "card", "Factions": "faction"}
 _NOTE = re.compile(r"\[Note:.*?\]", re.S)
+# A Discord list mark at a line's start ("- ", "> - "): a bullet, not words (Thunder's Edge galactic events).
+_LIST_MARK = re.compile(r"^[ \t]*(?:>[ \t]*)?(?:-[ \t]+)?", re.M)
 # Component data that lands on a card page (not a faction's): folder -> page slug.
 CARD_PAGES = {"action_cards": "cards/action-cards", "relics": "cards/relics", "explores": "cards/exploration-cards",
               "public_objectives": "cards/objectives", "secret_objectives": "cards/objectives",
-              "technologies": "cards/technology"}
+              "technologies": "cards/technology", "galactic_events": "cards/events"}
 
 # A faction's own cards: folder -> the field holding the card's text.
 FACTION_CARDS = {"technologies": "text", "promissory_notes": "text", "breakthroughs": "text",
@@ -148,8 +150,8 @@ def official_cards(data: Path, factions: bool = False) -> list[Card]:
 
 
 def card_plain(text: str) -> str:
-    """Card text as read: editorial [Note: …] left out, Discord marks dropped, lines run together."""
-    return clean(_MARKDOWN.sub("", _NOTE.sub(" ", text)))
+    """Card text as read: editorial [Note: …] left out, Discord marks and list marks dropped, lines run together."""
+    return clean(_MARKDOWN.sub("", _LIST_MARK.sub("", _NOTE.sub(" ", text))))
 
 
 def card_texts(html: str) -> str:
