@@ -20,6 +20,8 @@ from corpus.snippets import stem
 COMPLETE_WORDS = 3  # queries this short also get pages and cards whose title starts with them
 UPDATED = "Ω"  # the mark of a card's updated version (Codices), dropped by fold_title
 SAME_FIRST = 5  # a respelling must find its new word among this many first hits to be offered
+# Words that ask how a named card is played, not about a rule of its own ("when can i play X").
+ASKING = frozenset("play plays played playing work works resolve resolves".split())
 TITLE_CUTOFF = 0.72  # how alike a title must be spelled to be offered for a query that found nothing
 
 
@@ -58,13 +60,14 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
     text = parser.known.joined(ask.text)
     results = Results(query=ask.text)
     results.jump = jump_target(corpus, parser, text)
-    weights = _weights_for(corpus, results.jump, ask.weights)
+    weights = _weights_for(corpus, results.jump, ask.weights, _asks_of_one_card(parser, text))
     ranked, request = search.ranked(searcher, parser, text, ask.only, ask.limit, weights, ask.exclude)
     fixed = parser.known.corrected(text)
     if fixed:
         jump = results.jump or jump_target(corpus, parser, fixed)
         better, better_request = search.ranked(searcher, parser, fixed, ask.only, ask.limit,
-                                               _weights_for(corpus, jump, ask.weights), ask.exclude)
+                                               _weights_for(corpus, jump, ask.weights,
+                                                            _asks_of_one_card(parser, fixed)), ask.exclude)
         if better and (not ranked or better[0][0] > ranked[0][0]) and _found(fixed, text, better):
             # The spelling that finds more is what the player meant: show its hits, and say so.
             results.did_you_mean = fixed
@@ -132,11 +135,23 @@ def collapsed(ranked, copies: dict[str, str],
     return [tuple(item) for item in kept]
 
 
-def _weights_for(corpus, jump: str | None, weights: Weights) -> Weights:
-    """The rerank's weights for a query; a card or ability named alone keeps its own notes under its
-    text, with no numbered rule pulled in beside it ("sabotage" brought Elimination's 33.10a)."""
+def _weights_for(corpus, jump: str | None, weights: Weights, one_card: bool = False) -> Weights:
+    """The rerank's weights for a query; a card or ability named alone, or asked about in so many
+    words ("when can i play sabotage"), keeps its own notes under its text, with no numbered rule
+    pulled in beside it ("sabotage" brought Elimination's 33.10a)."""
     entry = corpus.by_id.get(jump) if jump else None
-    return replace(weights, lrr_pages=0) if entry is not None and entry.kind == "section" else weights
+    alone = one_card or (entry is not None and entry.kind == "section")
+    return replace(weights, lrr_pages=0) if alone else weights
+
+
+def _asks_of_one_card(parser: Parser, text: str) -> bool:
+    """True when a query names one card or ability and says nothing else but how it is played."""
+    titles = search.named_in(parser, text).titles
+    if len(titles) != 1:
+        return False
+    named = set(words(next(iter(titles))))
+    stop = parser.known.vocabulary.stopwords
+    return all(w in ASKING for w in words(text) if w not in stop and w not in named)
 
 
 def jump_target(corpus, parser: Parser, text: str) -> str | None:

@@ -373,7 +373,7 @@ def test_a_blockaded_dock_question_is_about_the_blockade(default_corpus):
     assert found.groups[0][0] == "blockaded" and found.hits[0].id.startswith("14.")
 
 
-@pytest.mark.parametrize("query", ["sabotage", "sabatoge"])
+@pytest.mark.parametrize("query", ["sabotage", "sabatoge", "when can i play sabotage", "how does sabotage work"])
 def test_a_card_named_alone_keeps_its_own_notes_first(default_corpus, query):
     # The card and what is said of it; no rule the words never asked for (Elimination's 33.10a) beside it.
     hits = default_corpus.search(query).hits[:3]
