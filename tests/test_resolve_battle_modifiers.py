@@ -132,7 +132,8 @@ def test_shields_holding_is_for_space_combat_only():
 # Which battles each card can change, read from its text: combat rolls and Sustain Damage happen in every
 # battle; Space Cannon, Anti-Fighter Barrage and Bombardment only in a space combat or an invasion (a ground
 # combat alone has no unit-ability rolls); Assault Cannon, Graviton Laser System (its hits go to ships) and
-# Shields Holding name the space combat; L4 Disruptors and X-89 Bacterial Weapon Ω the invasion.
+# Shields Holding name the space combat; L4 Disruptors and X-89 Bacterial Weapon Ω the invasion; X-89 Bacterial
+# Weapon ΩΩ ground combat rolls (and Bombardment), so a ground combat alone or an invasion.
 APPLIES = {
     "unrelenting": {"space_combat", "ground_combat", "invasion"},
     "fragile": {"space_combat", "ground_combat", "invasion"},
@@ -148,6 +149,7 @@ APPLIES = {
     "shields_holding": {"space_combat"},
     "l4_disruptors": {"invasion"},
     "x89_bacterial_weapon": {"invasion"},
+    "x89_bacterial_weapon_omega_omega": {"ground_combat", "invasion"},
 }
 FIRST = ("duranium_armor", "non_euclidean_shielding")  # a modifier every battle takes, listed first
 UNITS = {"space_combat": ("Cruiser I", 1), "ground_combat": ("Infantry I", 1), "invasion": ("Infantry I", 1)}

@@ -116,7 +116,7 @@ def test_the_catalogue_offers_both_cards_for_an_invasion_only(client):
     space = client.get("/api/resolve/catalogue?ability=space_combat").get_json()["modifiers"]
     cards = {m["key"]: m["card"] for m in invasion}
     assert cards["l4_disruptors"] == "L4 Disruptors (Barony of Letnev)"
-    assert cards["x89_bacterial_weapon"] == "X-89 Bacterial Weapon Ω"
+    assert cards["x89_bacterial_weapon"] == "X-89 Bacterial Weapon Ω (Codex I, older wording)"
     assert not {m["key"] for m in space} & {"l4_disruptors", "x89_bacterial_weapon"}
 
 

@@ -135,6 +135,13 @@ SCENARIOS = [
         "defender": {"units": [{"name": "Indomitus"}, {"name": "Infantry I", "count": 2}]},
     },
     {
+        "ability": "invasion",
+        "attacker": {"units": [{"name": "War Sun"}, {"name": "Infantry I"}],
+                     "modifiers": ["x89_bacterial_weapon_omega_omega"]},
+        "defender": {"units": [{"name": "PDS I"}, {"name": "Mech"}],
+                     "modifiers": ["x89_bacterial_weapon_omega_omega"]},
+    },
+    {
         "ability": "ground_combat",
         "attacker": {"units": [{"name": "Infantry I", "count": 2}, {"name": "Carrier I"}], "modifiers": ["fragile"]},
         "defender": {"units": [{"name": "Mech"}]},

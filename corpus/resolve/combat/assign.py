@@ -31,6 +31,8 @@ class Side:
     passengers: tuple[Spec, ...] = ()
     # Other players cannot use Anti-Fighter Barrage against its units (Iconoclast Omega in the system).
     afb_proof: bool = False
+    # Each hit of its combat rolls counts twice (X-89 Bacterial Weapon ΩΩ, in a ground combat only).
+    doubles: bool = False
 
     def initial(self) -> State:
         """Every unit alive and undamaged."""

@@ -39,7 +39,8 @@ def build_side(req: SideRequest, arena: str, invading: bool = False) -> Side:
     riders = {**cargo, **{s: n for s, n in fighting.items() if s.fighter or s.joins}}
     return Side(req.role, tuple(ranked), tuple(fighting[s] for s in ranked), req.mods,
                 "order" if req.order else "default", tuple((s, cargo[s]) for s in _in_order(cargo, req.order)),
-                tuple(_in_order(riders, req.order)), bool(_tally(req, lambda s: s.blocks_afb)))
+                tuple(_in_order(riders, req.order)), bool(_tally(req, lambda s: s.blocks_afb)),
+                arena == "ground" and req.mods.doubles_hits)
 
 
 def _more_dice(spec: Spec, extra: int) -> Spec:

@@ -23,6 +23,13 @@ def hit_distribution(groups: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
     return tuple(probs)
 
 
+def doubled(chances: tuple[float, ...]) -> tuple[float, ...]:
+    """P(k hits) when each hit a roll produces counts as 2 (X-89 Bacterial Weapon ΩΩ): k's chance moves to 2k."""
+    out = [0.0] * (2 * len(chances) - 1)
+    out[::2] = chances
+    return tuple(out)
+
+
 def binomial(n: int, p: float) -> list[float]:
     """P(k successes) of n trials."""
     return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]

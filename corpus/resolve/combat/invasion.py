@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .assign import Side, State, denies_sustain
-from .hits import ability_dice
+from .hits import ability_dice, doubled
 from .markov import Chain, Joint, hit_distribution
 from .request import Group, SideRequest
 from .space import receive
@@ -30,6 +30,12 @@ def bombardment_dice(att: SideRequest, dfn: SideRequest) -> tuple[tuple[int, int
     rolls = [(g.spec.bombardment, g.count) for g in att.groups
              if g.spec.bombardment is not None and (g.spec.pierces or not blocked)]
     return ability_dice(rolls, att.mods.extra_dice("bombardment"))
+
+
+def bombard_hits(att: SideRequest, dfn: SideRequest) -> tuple[float, ...]:
+    """P(k hits) of the attacker's Bombardment, each hit counted twice with X-89 Bacterial Weapon ΩΩ."""
+    chances = hit_distribution(bombardment_dice(att, dfn))
+    return doubled(chances) if att.mods.doubles_hits else chances
 
 
 def defense_groups(dfn: SideRequest) -> list[Group]:
@@ -82,7 +88,7 @@ def bombarded(chain: Chain, att: SideRequest, dfn: SideRequest) -> dict[State, f
     """The defender's ground forces after the attacker's Bombardment and, with X-89 Bacterial Weapon Ω, after the
     card: every infantry destroyed once Bombardment has destroyed at least 1 (the card's "may" taken as used)."""
     d = chain.defender.initial()
-    after = receive(chain.defender, d, hit_distribution(bombardment_dice(att, dfn)))
+    after = receive(chain.defender, d, bombard_hits(att, dfn))
     if not att.mods.has("x89_bacterial_weapon"):
         return after
     out: dict[State, float] = {}
@@ -98,7 +104,7 @@ def bacterial_odds(chain: Chain, att: SideRequest, dfn: SideRequest) -> tuple[fl
     card is expected to destroy after it."""
     d, side = chain.defender.initial(), chain.defender
     chance = expected = 0.0
-    for state, p in receive(side, d, hit_distribution(bombardment_dice(att, dfn))).items():
+    for state, p in receive(side, d, bombard_hits(att, dfn)).items():
         if infantry_lost(side, d, state):
             chance += p
             expected += p * sum(n for spec, (n, _) in zip(side.specs, state) if spec.klass == "infantry")
@@ -106,8 +112,8 @@ def bacterial_odds(chain: Chain, att: SideRequest, dfn: SideRequest) -> tuple[fl
 
 
 def invasion_start(chain: Chain, att: SideRequest, dfn: SideRequest) -> dict[Joint, float]:
-    """Ground forces' states when ground combat starts: bombardment (and X-89) hits the defender's ground forces,
-    then the Space Cannon Defense of what is left on the planet hits the attacker's."""
+    """Ground forces' states when ground combat starts: bombardment (doubled by X-89 ΩΩ, followed by X-89 Ω) hits the
+    defender's ground forces, then the Space Cannon Defense of what is left on the planet hits the attacker's."""
     a = chain.attacker.initial()
     out: dict[Joint, float] = {}
     for d_state, p in bombarded(chain, att, dfn).items():

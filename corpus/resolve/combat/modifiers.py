@@ -26,11 +26,15 @@ class Modifier:
 
 # Combat rolls and Sustain Damage happen in every battle; unit abilities (Space Cannon, Bombardment) in a space
 # combat (Space Cannon Offense, Anti-Fighter Barrage) and an invasion (Bombardment, Space Cannon Defense), never
-# in a ground combat alone; some cards name the space combat, others the invasion (L4 Disruptors, X-89).
+# in a ground combat alone; some cards name the space combat, others the invasion (L4 Disruptors, X-89 Ω), and
+# X-89 ΩΩ names ground combat rolls, which an invasion's ground combat makes too.
 EVERY = ("space_combat", "ground_combat", "invasion")
 ABILITY_ROLLS = ("space_combat", "invasion")
 SPACE = ("space_combat",)
 INVASION = ("invasion",)
+GROUND = ("ground_combat", "invasion")
+# The two Codex printings of X-89 Bacterial Weapon: Codex I's Ω and Codex IV's ΩΩ, the current card.
+X89_OMEGA, X89_OMEGA_OMEGA = "x89_bacterial_weapon", "x89_bacterial_weapon_omega_omega"
 BATTLE_NAMES = {"space_combat": "a space combat", "ground_combat": "a ground combat", "invasion": "an invasion"}
 
 
@@ -85,15 +89,21 @@ MODIFIERS = {m.key: m for m in (
              "the defender's Space Cannon Defense does not fire at this side's committed ground forces (the "
              "attacker's; a defender's card changes nothing, as only the defender fires Space Cannon in an invasion)",
              INVASION),
-    Modifier("x89_bacterial_weapon", "X-89 Bacterial Weapon Ω", "technology",
+    Modifier(X89_OMEGA, "X-89 Bacterial Weapon Ω (Codex I, older wording)", "technology",
              "After 1 or more of your units use Bombardment against a planet, if at least 1 of your opponent's "
              "infantry was destroyed, you may destroy all of your opponent's infantry on that planet. (The Codex I "
-             "Ω wording; Codex IV's X-89 Bacterial Weapon ΩΩ, which doubles Bombardment and ground "
-             "combat hits instead, is not applied.)",
+             "Ω wording, since replaced by Codex IV's X-89 Bacterial Weapon ΩΩ, the current card, offered beside "
+             "it.)",
              "once the attacker's Bombardment hits are assigned, if they destroyed at least 1 of the defender's "
              "infantry, all the defender's infantry on the planet are destroyed before Space Cannon Defense (taken "
              "as used; no effect when Planetary Shield stops the Bombardment, nor for the defender, which does not "
              "bombard)", INVASION),
+    Modifier(X89_OMEGA_OMEGA, "X-89 Bacterial Weapon ΩΩ (Codex IV, current)", "technology",
+             "Double the hits produced by your units' Bombardment and ground combat rolls. Exhaust each planet you "
+             "use Bombardment against. (The current official card; it replaces Codex I's Ω wording.)",
+             "each hit of this side's ground combat rolls, and of its Bombardment (the attacker's, in an invasion), "
+             "counts as 2 hits, each of which a Sustain Damage may cancel (87.1); the bombarded planet's exhaustion "
+             "changes no odds here, so it is only narrated", GROUND),
 )}
 
 
@@ -133,6 +143,11 @@ class SideMods:
         total = self.combat_modifier + self.has("unrelenting") - self.has("fragile")
         return total + (1 if self.morale_round == round_no else 0)
 
+    @property
+    def doubles_hits(self) -> bool:
+        """X-89 Bacterial Weapon ΩΩ: each hit of this side's Bombardment and ground combat rolls counts twice."""
+        return self.has(X89_OMEGA_OMEGA)
+
     def extra_dice(self, ability: str) -> int:
         """Additional dice one unit rolls for a unit ability (Plasma Scoring, the Argent commander)."""
         plasma = ability in ("space_cannon", "bombardment") and self.has("plasma_scoring")
@@ -168,6 +183,9 @@ def parse_mods(items, combat_modifier, field: str, ability: str) -> SideMods:
         keys.add(name)
     if {"unrelenting", "fragile"} <= keys:
         raise ResolveError(f"{field}.modifiers", "Unrelenting and Fragile belong to different factions")
+    if {X89_OMEGA, X89_OMEGA_OMEGA} <= keys:
+        raise ResolveError(f"{field}.modifiers", "X-89 Bacterial Weapon Ω and ΩΩ are two printings of one "
+                                                 "technology: give the one in play (ΩΩ is the current card)")
     if combat_modifier is not None and (isinstance(combat_modifier, bool) or not isinstance(combat_modifier, int)
                                         or not -10 <= combat_modifier <= 10):
         raise ResolveError(f"{field}.combat_modifier", "must be a whole number between -10 and 10")

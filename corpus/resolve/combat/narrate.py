@@ -206,7 +206,7 @@ def roll_steps(battle: Battle, rule: str) -> list[Step]:
         opposing = non_fighters(other, other.initial())
         first, state = side.mods.combat(1), battle.entering(side)
         dice = dice_groups(side, state, first, opposing)
-        text = f"{_roll_text(side, state, first, opposing)}; at the start, {odds(dice)}."
+        text = f"{_roll_text(side, state, first, opposing)}; at the start, {odds(dice)}.{_doubled(side, dice)}"
         boosted = side.mods.morale_round
         if boosted == 1:
             text = (f"In round 1: {text} From round 2: "
@@ -217,6 +217,15 @@ def roll_steps(battle: Battle, rule: str) -> list[Step]:
                           f"One die per unit (more for units with several burst icons, {rule}a). "
                           f"{text}{_per_ship(side)}"))
     return steps
+
+
+def _doubled(side: Side, dice: tuple[tuple[int, int], ...]) -> str:
+    """The hits a side's roll counts when X-89 Bacterial Weapon ΩΩ doubles them, or ""."""
+    if not side.doubles:
+        return ""
+    expected = sum(k * p for k, p in enumerate(hit_distribution(dice)))
+    return (f" X-89 Bacterial Weapon ΩΩ counts each hit twice: {plural(2 * expected, 'hit')} expected, always an even "
+            "number.")
 
 
 def _roll_text(side: Side, state: State, modifier: int, opposing: int) -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..steps import Step, num, pct, plural
-from .invasion import bombardment_dice, defense_dice, shield_blocks, shields
-from .markov import DEFENDER, hit_distribution
+from .invasion import bombard_hits, bombardment_dice, defense_dice, shield_blocks, shields
+from .markov import DEFENDER
 from .narrate import assignment_step, dice_text, left_out, lineup, odds, result_step, roll_steps
 from .narrate_cards import card_steps
 from .narrate_mods import ability_proof_steps, fact_steps, modifier_steps, repair_steps
@@ -80,13 +80,15 @@ def _bombardment(battle: Battle) -> list[Step]:
                      "it cannot be bombarded, so no dice are rolled.")]
     defender = battle.chain.defender
     targets = sum(n for s, n in zip(defender.specs, defender.counts) if not s.ability_proof)
-    dist = hit_distribution(dice)
+    dist = bombard_hits(att, dfn)
     destroyed = sum(min(k, targets) * p for k, p in enumerate(dist))
+    # X-89 Bacterial Weapon ΩΩ: the 15.2 step destroys one ground force per hit counted, twice the hit results.
+    twice = " (X-89 Bacterial Weapon ΩΩ: 2 per hit result)" if att.mods.doubles_hits else ""
     steps = [Step("49.1", "Bombardment", f"The attacker rolls {dice_text(dice)} against the planet ({odds(dice)})."),
              Step("15.1c", "Combat modifiers do not apply",
                   "Effects that modify combat rolls do not affect bombardment rolls."),
              Step("15.2", "Assign bombardment hits",
-                  "The defender destroys one ground force on the planet per hit; a mech may cancel a hit with "
+                  f"The defender destroys one ground force on the planet per hit{twice}; a mech may cancel a hit with "
                   f"Sustain Damage (87.4). Expected ground forces hit: {num(destroyed)} "
                   f"of {plural(targets, 'ground force')}."),
              Step("15.2a", "Excess hits", "Hits beyond the ground forces on the planet have no effect.")]

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..dice import hit_faces
-from ..steps import Step, num, pct, plural
+from ..steps import Step, num, plural
 from .assign import Side, non_fighters
 from .facts import FIELDS, asking_sentence, per_fact
 from .hits import hit_distribution
-from .invasion import bacterial_odds, bombardment_dice, defense_groups
 from .markov import STATIONARY
-from .modifiers import MODIFIERS
+from .modifiers import MODIFIERS, X89_OMEGA_OMEGA
+from .narrate_techs import TECH_EFFECTS
 from .space import offense_dice
 from .stats import Spec
 from .unit_text import card_sentence
@@ -26,13 +26,15 @@ def modifier_rules(ability: str, role: str) -> dict[str, str]:
              "antimass_deflectors": "77.3", "graviton_laser_system": "77.5", "plasma_scoring": "77.3",
              "extra_die": "10.1", "assault_cannon": "78.2a", "no_space_cannon": "77.1",
              "non_euclidean_shielding": "87.6", "shields_holding": "78.6", "l4_disruptors": "49.3",
-             "x89_bacterial_weapon": "15.2"}
+             "x89_bacterial_weapon": "15.2", X89_OMEGA_OMEGA: "42.2"}
     if ability != "space_combat":
         rules.update(unrelenting="42.1", fragile="42.1", morale_boost="42.1", plasma_scoring="15.1",
                      extra_die="15.1", antimass_deflectors="77.7", no_space_cannon="77.7")
     if ability == "invasion" and role == "defender":
         # The defender's extra die goes to its Space Cannon Defense; only the attacker bombards.
         rules.update(plasma_scoring="77.7", extra_die="77.7")
+    if ability == "invasion" and role == "attacker":
+        rules[X89_OMEGA_OMEGA] = "15.2"  # its Bombardment hits come first, doubled
     return rules
 
 
@@ -54,8 +56,8 @@ def modifier_steps(battle: Battle) -> list[Step]:
                 effect = f"2 fewer hits from the opponent's combat roll in round {round_no}"
             elif key == "assault_cannon":
                 effect = _assault_cannon(battle, role, effect)
-            elif key in INVASION_EFFECTS:
-                effect = INVASION_EFFECTS[key](battle, role)
+            elif key in TECH_EFFECTS:
+                effect = TECH_EFFECTS[key](battle, role)
             steps.append(Step(rules[key], title, f"{role.capitalize()}: {mod.text} Applied here: {effect}.", "card"))
         if req.mods.combat_modifier:
             steps.append(Step(rules["unrelenting"], "Combat modifier",
@@ -76,42 +78,6 @@ def _assault_cannon(battle: Battle, role: str, effect: str) -> str:
     if offense_dice(other, getattr(battle.request, role)):
         effect += ", if 3 of this side's non-fighter ships survive Space Cannon Offense"
     return effect
-
-
-def _l4_disruptors(battle: Battle, role: str) -> str:
-    """What L4 Disruptors keeps from firing: the defender's Space Cannon Defense against the attacker."""
-    if role == "defender":
-        return "no effect, since in an invasion only the defender's units use Space Cannon"
-    fire = defense_groups(battle.request.defender)
-    if not fire:
-        return "no effect, since the defender has no unit with Space Cannon on the planet"
-    names = ", ".join(dict.fromkeys(g.spec.name for g in fire))
-    return (f"the defender's Space Cannon Defense ({names}) does not fire at the committed ground forces, so they all "
-            "reach the ground combat")
-
-
-def _x89(battle: Battle, role: str) -> str:
-    """What X-89 Bacterial Weapon Ω does to this invasion, with the chance it is used."""
-    att, dfn = battle.request.attacker, battle.request.defender
-    defender = battle.chain.defender
-    infantry = sum(n for spec, n in zip(defender.specs, defender.counts) if spec.klass == "infantry")
-    if role == "defender":
-        return "no effect, since only the attacker bombards"
-    if not any(g.spec.bombardment is not None for g in att.groups):
-        return "no effect, since none of this side's units has Bombardment"
-    if not bombardment_dice(att, dfn):
-        return ("no effect, since Planetary Shield stops the Bombardment, and the card needs Bombardment to have been "
-                "used (the notes of rule 65, Planetary Shield)")
-    if not infantry:
-        return "no effect, since the defender has no infantry on the planet"
-    chance, expected = bacterial_odds(battle.chain, att, dfn)
-    return (f"the Bombardment destroys at least 1 of the defender's {plural(infantry, 'infantry', 'infantry')} with "
-            f"P = {pct(chance)} (hits assigned as stated below: Sustain Damage first, then the destroy order); then "
-            f"the card is used and destroys every infantry left on the planet, {plural(expected, 'infantry', 'infantry')}"
-            " expected, before ground forces are committed; the defender's mechs stay")
-
-
-INVASION_EFFECTS = {"l4_disruptors": _l4_disruptors, "x89_bacterial_weapon": _x89}
 
 
 def _units(battle: Battle) -> list[tuple[Side, Spec]]:

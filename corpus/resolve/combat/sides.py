@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .assign import (Side, State, alive, counts_opponents, denies_sustain, dice_groups, non_fighters, repair,
                      round_end, steered_by, steering, take_hits, take_steered, wipes)
-from .hits import hit_distribution
+from .hits import doubled, hit_distribution
 
 NEGLIGIBLE = 1e-18
 
@@ -63,6 +63,9 @@ class SideSpace:
             else:
                 groups = dice_groups(self.side, state, modifier, opposing)
                 found = (groups, hit_distribution(groups))
+                if self.side.doubles:
+                    # Marked in the key too: the opponent memoises its losses by the dice that hit it.
+                    found = ((DOUBLED, groups), doubled(found[1]))
             self._hits[sid, modifier, opposing] = found
         return found
 
@@ -114,6 +117,7 @@ class SideSpace:
 
 
 STEERED = "steered"  # the first item of the dice key of a roll whose hits are (steered, other) pairs
+DOUBLED = "doubled"  # the first item of the dice key of a roll whose hits count twice (X-89 Bacterial Weapon ΩΩ)
 
 
 def steered(groups: tuple) -> bool:
