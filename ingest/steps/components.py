@@ -12,7 +12,7 @@ import re
 
 from corpus.model import HOMEBREW_FLAG, PAGE_KINDS, Entry
 from corpus.names import faces, fold
-from ingest.parsers.asyncti4.common import fold_name, fold_printing
+from ingest.parsers.asyncti4.common import EXPANSIONS, fold_name, fold_printing
 from ingest.parsers.asyncti4.entries import COMPONENT_FLAG, PROVISIONAL
 from ingest.slugs import slugify
 from ingest.steps.near_names import near_pairs, page_marks
@@ -122,6 +122,8 @@ def _section_index(rules: list[Entry]) -> dict[tuple[str, str], Entry]:
                 index.setdefault((entry.topic, fold_name(side)), entry)
             if "Ω" in entry.title and "ΩΩ" not in entry.title:  # a Codex reprint; ΩΩ is Thunder's Edge's
                 index.setdefault((entry.topic, "codex:" + fold_name(entry.title)), entry)
+            if "ΩΩ" in entry.title:
+                index.setdefault((entry.topic, "te:" + fold_name(entry.title)), entry)
     return index
 
 
@@ -130,9 +132,26 @@ def _section_for(entry: Entry, sections: dict[tuple[str, str], Entry]) -> Entry 
     folded = fold_name(entry.title)
     for key in (folded, _NUMERAL.sub("", folded), fold_name(entry.title.split(" — ")[0])):
         target = sections.get((entry.topic, key))
-        if target is not None and ("card-text" != target.authority or _other_face(target, entry)):
+        if target is not None and _same_ability(entry.title, target.title) \
+                and ("card-text" != target.authority or _other_face(target, entry)):
+            return target
+    if entry.facts.get("codex_card"):  # only the Codex's card is in the data: it goes to the rules' Ω section
+        target = sections.get((entry.topic, "codex:" + _card_key(entry.title)))
+        if target is not None and target.authority != "card-text":
             return target
     return None
+
+
+def _same_ability(title: str, heading: str) -> bool:
+    """False when a leader's card and a heading of the same leader name two abilities: "Dannel of the Tenth —
+    Quantum Dissemination" is not the rules' "Dannel of the Tenth — Spinner Overdrive", another printing."""
+    mine, theirs = title.split(" — ", 1)[1:], heading.split(" — ", 1)[1:]
+    return not (mine and theirs) or fold_name(mine[0].split(":")[0]) == fold_name(theirs[0])
+
+
+def _card_key(name: str) -> str:
+    """A leader's name and ability without the ability's second name ("…: Blessing of the Yin"), folded."""
+    return fold_name(name.split(":")[0])
 
 
 def _open_sections(sections: dict[tuple[str, str], Entry]) -> list[Entry]:
@@ -144,6 +163,8 @@ def _open_sections(sections: dict[tuple[str, str], Entry]) -> list[Entry]:
 def _merge(target: Entry, entry: Entry, sections: dict[tuple[str, str], Entry]) -> None:
     """The card's text into its section, and its Codex printings' texts into theirs."""
     _absorb_section(target, entry)
+    if entry.facts.get("codex_card") and "Ω" in target.title:
+        target.expansion = None  # the data dates the Codex's card to its first printing's expansion
     _fill_printings(target, entry, sections)
 
 
@@ -177,10 +198,12 @@ def _fill_printings(target: Entry, entry: Entry, sections: dict[tuple[str, str],
     printings = [(entry.facts.get("printed_name", ""), entry.text, entry.expansion, entry.facts.get("codex_card"))]
     printings += [(v.get("name", ""), v["text"], v.get("expansion"), v.get("codex_card")) for v in entry.variants]
     for name, text, expansion, codex in printings:
-        if codex:  # a leader the data dates to its own expansion but shows as the Codex's card: not that expansion's
-            section, expansion = sections.get((target.topic, "codex:" + fold_name(name.split(":")[0]))), None
-        elif "Ω" in name or "Omega" in name:
+        if "Ω" in name or "Omega" in name:
             section = sections.get((target.topic, "printing:" + fold_printing(name)))
+        elif codex:  # a card the data dates to its own expansion but shows as the Codex's: not that expansion's
+            section, expansion = sections.get((target.topic, "codex:" + _card_key(name))), None
+        elif expansion == EXPANSIONS["thunders_edge"]:  # the rules mark Thunder's Edge's reprint ΩΩ ("Z’eu ΩΩ")
+            section = sections.get((target.topic, "te:" + _card_key(name)))
         else:
             continue
         if section is not None and section is not target and section.authority != "card-text":

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from .common import Data, Row, faction_page
+from .common import Data, Row, codex_card, faction_page
 
 # Card page per type (tirules C_ pages; strategy cards have none there).
 PAGES = {
@@ -56,6 +56,8 @@ def _technology(path: str, item: dict) -> Row:
     faction = item.get("faction")
     page = faction_page(faction) if faction else PAGES["technologies"][0]
     facts = {"tech_types": item.get("types") or [], "prerequisites": item.get("requirements") or ""}
+    if codex_card(item):  # "Magmus Reactor", dated to the base game, is the Codex's Ω card by its image
+        facts["codex_card"] = True
     return Row(page, "Technology", item.get("name", ""), item.get("text", ""), item, path, facts=facts)
 
 

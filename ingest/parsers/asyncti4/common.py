@@ -93,6 +93,16 @@ def split_note(text: str) -> tuple[str, str]:
     return _NOTE.sub(" ", text).strip(), " ".join(notes)
 
 
+# The bot's image of a Codex reprint: its Codex leaders' folder, or a card file named "…_omega" (not "…_omega_omega").
+_CODEX_IMAGE = re.compile(r"/leaders/codex/|(?<!_omega)_omega\.(?:png|jpg)\b")
+
+
+def codex_card(item: dict) -> bool:
+    """True when the data shows a Codex's card (its image is the bot's Codex or "_omega" one) though it dates the
+    record to the card's own expansion: the text is the Codex's, an Ω reprint where the rules name one."""
+    return bool(_CODEX_IMAGE.search(str(item.get("imageURL") or "")))
+
+
 def faction_page(alias: str) -> str:
     """The provisional page of a faction; the components step maps it to the rules page."""
     return f"factions/{alias}"

@@ -1,7 +1,7 @@
 """Factions: leaders, faction abilities, and each faction's sheet on its page."""
 from __future__ import annotations
 
-from .common import Data, Row, faction_page
+from .common import Data, Row, codex_card, faction_page
 from corpus.components import value_list
 
 from .units import values
@@ -35,12 +35,6 @@ def rows(data: Data) -> list[Row]:
         out.append(Row(faction_page(item.get("faction", "")), "Faction Ability", item.get("name", ""), text,
                        item, path, window=window or None))
     return out
-
-
-def codex_card(item: dict) -> bool:
-    """True when the data shows a Codex's card (its image is among the bot's Codex leaders) though it dates the
-    record to the leader's own expansion: the text is the Codex's, an Ω reprint where the rules name one."""
-    return "/leaders/codex/" in str(item.get("imageURL") or "")
 
 
 def sheets(data: Data) -> list[tuple[str, dict, str, dict]]:
