@@ -15,6 +15,7 @@ from corpus.names import faces, fold
 from ingest.parsers.asyncti4.common import EXPANSIONS, fold_name, fold_printing
 from ingest.parsers.asyncti4.entries import COMPONENT_FLAG, PROVISIONAL
 from ingest.slugs import slugify
+from ingest.steps.legendary import fill_legendary
 from ingest.steps.near_names import near_pairs, page_marks
 
 _NUMERAL = re.compile(r" (i|ii)$")
@@ -66,6 +67,7 @@ def attach_components(entries: list[Entry]) -> list[Entry]:
         else:
             entry.id = f"{entry.topic}/{slugify(entry.title)}" + ("--homebrew" if HOMEBREW_FLAG in entry.flags else "")
             kept.append(_unique(entry, taken))
+    fill_legendary(rules, components)
     return rules + kept
 
 
