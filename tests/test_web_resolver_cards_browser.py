@@ -182,3 +182,24 @@ def test_a_side_whose_unit_asks_a_table_fact_is_offered_its_box_and_the_form_ans
     expect(attacker).to_have_text(pct(api["outcome"]["attacker"]))
     expect(page.locator(".rs-error")).to_be_hidden()
     expect(count).to_have_value("")
+
+
+def test_the_x89_omega_omega_box_doubles_a_ground_combats_hits(page):
+    # A lone Infantry I against two: 9.21% (test_resolve_invasion_cards' ONE_ON_TWO); with its hits doubled, one hit
+    # destroys both: 22.37% (test_resolve_x89_doubled). The older Ω wording is for an invasion only, so not offered
+    # here.
+    page.goto("/rules/invasion?ability=ground_combat&a=Infantry+I*1&d=Infantry+I*2#resolver")  # opens it
+    page.locator("#resolver[data-ready=true]").wait_for()
+    expect(page.locator(".rs-attacker")).to_have_text("9.21%")
+    attacker = page.locator(".rs-side[data-side=attacker]")
+    expect(attacker.locator("input[value=x89_bacterial_weapon]")).to_be_hidden()
+    box = attacker.locator("input[value=x89_bacterial_weapon_omega_omega]")
+    box.check()
+    expect(page.locator(".rs-attacker")).to_have_text("22.37%")
+    expect(page.locator(".rs-permalink")).to_have_attribute("href", re.compile(r"am=x89_bacterial_weapon_omega_omega"))
+    expect(page.locator(".rs-step.card[data-rule=\"42.2\"]")).to_contain_text("counts as 2 hits")
+    # In an invasion with no unit that bombards nothing changes, and the older wording is offered beside it.
+    page.locator("input[name=ability][value=invasion]").check()
+    expect(attacker.locator("input[value=x89_bacterial_weapon]")).to_be_visible()
+    expect(box).to_be_checked()
+    expect(page.locator(".rs-attacker")).to_have_text("22.37%")
