@@ -11,6 +11,7 @@ from typing import Collection
 
 from corpus.index import ANALYZER
 from corpus.names import NAME_MARK, capitals, fold_title, name_tokens, upgraded, words  # noqa: F401 (re-exported)
+from corpus.sayings import Alias, Match, Situation, situation_terms
 from corpus.spelling import Lexicon, damerau
 
 MAX_ALIAS_WORDS = 4
@@ -25,24 +26,6 @@ NAME_PART = 0.25
 MAX_SUGGEST = 6  # content words in a query beyond which no spelling is suggested
 
 
-@dataclass(frozen=True)
-class Alias:
-    """Words players type and the game terms they stand for."""
-
-    say: tuple[str, ...]
-    means: tuple[str, ...]
-    ambiguous: bool = False
-
-
-@dataclass(frozen=True)
-class Match:
-    """An alias found in a query: where it starts and ends (word positions)."""
-
-    start: int
-    end: int
-    alias: Alias
-
-
 class Vocabulary:
     """The player vocabulary and stopwords of corpus/data/vocabulary.json."""
 
@@ -55,6 +38,7 @@ class Vocabulary:
                 self.aliases[key] = Alias(key, means, bool(term.get("ambiguous")))
         self.starts = frozenset(key[0] for key in self.aliases if key)  # a word no alias starts with is passed at once
         self.stopwords = frozenset(data["stopwords"])
+        self.situations = tuple(Situation.read(s) for s in data.get("situations", ()))
 
     def matches(self, query_words: list[str], upper: set[str] = frozenset()) -> list[Match]:
         """Aliases in the words, longest first, left to right; ambiguous ones only when clear."""
@@ -75,9 +59,9 @@ class Vocabulary:
         return found
 
     def meanings(self, text: str) -> list[str]:
-        """The game terms a query's aliases stand for, in order, without repeats."""
+        """The game terms a query's aliases and the situations it describes stand for, in order, without repeats."""
         found = [m for match in self.matches(words(text), capitals(text)) for m in match.alias.means]
-        return list(dict.fromkeys(found))
+        return list(dict.fromkeys(found + situation_terms(self.situations, text)))
 
     def target(self, text: str) -> str | None:
         """The single game term a whole query names ("AFB" -> "anti-fighter barrage"), if any."""
@@ -154,6 +138,8 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
     typed = set(stems(rest))
     concepts += [Concept(_forms(name, exact), weight=NAME_PART if _shortened(name, typed) else 1.0)
                  for _, _, name in runs]
+    concepts += [Concept(means=_forms(term, exact)) for term in situation_terms(terms.situations, rest)
+                 if not set(stems(term)) <= typed]
     unique = list(dict.fromkeys(c for c in concepts if c.said or c.means or c.rules))
     # A name's small words ("the" of The Ion Storm) would mark every "the" of a snippet.
     marks = frozenset(p for c in unique for alt in c.said + c.means for t in alt for p in t.split("|")

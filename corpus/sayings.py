@@ -1,0 +1,61 @@
+"""What players say and the game terms it stands for (corpus/data/vocabulary.json): aliases, words
+typed for a term ("afb"), and situations, a scene described without naming its rule ("his cruiser
+is parked in my home system, can I still build there?" is a blockade).
+
+A situation is several groups of phrases; when a query says one phrase of every group, it stands for
+the situation's game terms, as an alias stands for its own. Every group is needed because each
+alone is everyday talk: enemy ships, my home system and building are a blockade only together.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from corpus.names import words
+
+
+@dataclass(frozen=True)
+class Alias:
+    """Words players type and the game terms they stand for."""
+
+    say: tuple[str, ...]
+    means: tuple[str, ...]
+    ambiguous: bool = False
+
+
+@dataclass(frozen=True)
+class Match:
+    """An alias found in a query: where it starts and ends (word positions)."""
+
+    start: int
+    end: int
+    alias: Alias
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Groups of phrases (word tuples) a query must all say, and the game terms they then stand for."""
+
+    groups: tuple[tuple[tuple[str, ...], ...], ...]
+    means: tuple[str, ...]
+
+    @classmethod
+    def read(cls, data: dict) -> "Situation":
+        """One situation from its JSON: {"all": [[phrase, ...], ...], "means": [term, ...]}."""
+        groups = tuple(tuple(tuple(words(p)) for p in group) for group in data["all"])
+        return cls(groups, tuple(data["means"]))
+
+    def said_in(self, query_words: list[str]) -> bool:
+        """True when the words say a phrase of every group."""
+        return all(any(_contains(query_words, phrase) for phrase in group) for group in self.groups)
+
+
+def _contains(query_words: list[str], phrase: tuple[str, ...]) -> bool:
+    """True when the phrase's words stand together in the query's."""
+    size = len(phrase)
+    return any(tuple(query_words[i:i + size]) == phrase for i in range(len(query_words) - size + 1))
+
+
+def situation_terms(situations: tuple[Situation, ...], text: str) -> list[str]:
+    """The game terms of every situation a text describes, in order, without repeats."""
+    said = words(text)
+    return list(dict.fromkeys(m for s in situations if s.said_in(said) for m in s.means))

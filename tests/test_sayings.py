@@ -1,0 +1,36 @@
+"""Situations: a scene described in a player's words stands for the rule it turns on."""
+import pytest
+
+from corpus.sayings import Situation, situation_terms
+from corpus.vocab import vocabulary
+
+BLOCKADE_SCENES = [
+    "my neighbour left two destroyers sitting in my home system, can I still build ships at my dock there?",
+    "an opponent's cruiser is parked at my home; may I produce infantry with my space dock",
+]
+
+
+def test_a_situation_needs_a_phrase_of_every_group():
+    scene = Situation.read({"all": [["enemy ships"], ["my dock", "my home"]], "means": ["blockaded"]})
+    assert situation_terms((scene,), "Enemy ships sit at my home!") == ["blockaded"]
+    assert situation_terms((scene,), "enemy ships at the front") == []
+    # The words of a phrase must stand together, in order.
+    assert situation_terms((scene,), "ships of the enemy at my dock") == []
+
+
+@pytest.mark.parametrize("scene", BLOCKADE_SCENES)
+def test_enemy_ships_in_my_dock_system_and_building_is_a_blockade(scene):
+    assert "blockaded" in vocabulary().meanings(scene)
+
+
+@pytest.mark.parametrize("question", ["how many ships can my space dock build",
+                                      "can I build fighters at my home space dock",
+                                      "his destroyers are in my home system, can my PDS fire at them"])
+def test_building_alone_or_enemy_ships_alone_is_no_blockade(question):
+    assert "blockaded" not in vocabulary().meanings(question)
+
+
+@pytest.mark.parametrize("scene", BLOCKADE_SCENES)
+def test_a_blockade_told_as_a_scene_finds_the_blockaded_page(default_corpus, scene):
+    found = default_corpus.search(scene)
+    assert "blockaded" in [page for page, _ in found.groups[:2]]
