@@ -34,3 +34,11 @@ def test_building_alone_or_enemy_ships_alone_is_no_blockade(question):
 def test_a_blockade_told_as_a_scene_finds_the_blockaded_page(default_corpus, scene):
     found = default_corpus.search(scene)
     assert "blockaded" in [page for page, _ in found.groups[:2]]
+
+
+@pytest.mark.parametrize("question", ["my dock can build 3 things; do a pair of fighters take up one slot or two?",
+                                      "does each infantry count against my space dock's production"])
+def test_fighters_against_a_production_value_find_the_rule_that_counts_them(default_corpus, question):
+    # 68.1b: each fighter or infantry counts toward the production limit, though two cost one.
+    found = default_corpus.search(question)
+    assert found.groups[0][0] == "production" and "68.1b" in [h.id for h in found.hits[:3]]
