@@ -60,14 +60,14 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
     text = parser.known.joined(ask.text)
     results = Results(query=ask.text)
     results.jump = jump_target(corpus, parser, text)
-    weights = _weights_for(corpus, results.jump, ask.weights, _asks_of_one_card(parser, text))
+    weights = _weights_for(ask.weights, _one_card(corpus, parser, text, results.jump))
     ranked, request = search.ranked(searcher, parser, text, ask.only, ask.limit, weights, ask.exclude)
     fixed = parser.known.corrected(text)
     if fixed:
         jump = results.jump or jump_target(corpus, parser, fixed)
         better, better_request = search.ranked(searcher, parser, fixed, ask.only, ask.limit,
-                                               _weights_for(corpus, jump, ask.weights,
-                                                            _asks_of_one_card(parser, fixed)), ask.exclude)
+                                               _weights_for(ask.weights, _one_card(corpus, parser, fixed, jump)),
+                                               ask.exclude)
         if better and (not ranked or better[0][0] > ranked[0][0]) and _found(fixed, text, better):
             # The spelling that finds more is what the player meant: show its hits, and say so.
             results.did_you_mean = fixed
@@ -135,17 +135,18 @@ def collapsed(ranked, copies: dict[str, str],
     return [tuple(item) for item in kept]
 
 
-def _weights_for(corpus, jump: str | None, weights: Weights, one_card: bool = False) -> Weights:
-    """The rerank's weights for a query; a card or ability named alone, or asked about in so many
-    words ("when can i play sabotage"), keeps its own notes under its text, with no numbered rule
-    pulled in beside it ("sabotage" brought Elimination's 33.10a)."""
+def _weights_for(weights: Weights, one_card: bool) -> Weights:
+    """The rerank's weights for a query; one about a single card keeps the card's own notes under its
+    text, with no numbered rule pulled in beside it ("sabotage" brought Elimination's 33.10a)."""
+    return replace(weights, lrr_pages=0) if one_card else weights
+
+
+def _one_card(corpus, parser: Parser, text: str, jump: str | None) -> bool:
+    """True when a query names one card or ability alone ("sabotage", its jump a section) or says
+    nothing else but how it is played ("when can i play sabotage")."""
     entry = corpus.by_id.get(jump) if jump else None
-    alone = one_card or (entry is not None and entry.kind == "section")
-    return replace(weights, lrr_pages=0) if alone else weights
-
-
-def _asks_of_one_card(parser: Parser, text: str) -> bool:
-    """True when a query names one card or ability and says nothing else but how it is played."""
+    if entry is not None and entry.kind == "section":
+        return True
     titles = search.named_in(parser, text).titles
     if len(titles) != 1:
         return False
