@@ -42,3 +42,27 @@ def test_fighters_against_a_production_value_find_the_rule_that_counts_them(defa
     # 68.1b: each fighter or infantry counts toward the production limit, though two cost one.
     found = default_corpus.search(question)
     assert found.groups[0][0] == "production" and "68.1b" in [h.id for h in found.hits[:3]]
+
+
+@pytest.mark.parametrize("scene", ["every one of my five dreadnoughts is on the board; may I build a sixth at home?",
+                                   "we ran out of carrier minis, can I take one back to produce it again"])
+def test_building_a_unit_with_none_left_is_the_component_limit(default_corpus, scene):
+    assert "component limitations" in vocabulary().meanings(scene)
+    assert "component-limitations" in [page for page, _ in default_corpus.search(scene).groups[:3]]
+
+
+def test_all_my_ships_on_the_board_without_building_is_no_component_limit():
+    assert "component limitations" not in vocabulary().meanings("all my ships are on the board, who moves first?")
+
+
+@pytest.mark.parametrize("scene", ["she lost her last planet but kept a carrier and two fighters, is she out?",
+                                   "they took all of my planets; do I keep playing with my fleet"])
+def test_a_player_with_no_planets_left_asks_about_elimination(default_corpus, scene):
+    assert "eliminated" in vocabulary().meanings(scene)
+    assert "elimination" in [page for page, _ in default_corpus.search(scene).groups[:2]]
+
+
+def test_how_many_infantry_a_dock_makes_finds_the_rule_that_counts_them(default_corpus):
+    # The brief's own question: 68.1b (two fighters or infantry for one production) beside the dock's value.
+    found = default_corpus.search("how many infantry can this space dock make?")
+    assert "68.1b" in [h.id for h in found.hits[:5]]
