@@ -1,4 +1,7 @@
 """Rulings beside the numbered LRR rule they clarify, pinned on real wiki FAQs (checked by reading)."""
+import json
+from importlib import resources
+
 import pytest
 
 from ingest.steps.linker import Linker
@@ -10,6 +13,7 @@ from ingest.steps.rulings import _governing_topics, _in_example, _scored_text
     ("faq.space-cannon.3a779f", "77.3c"),  # PDS II through wormholes
     ("faq.units-unit-abilities.690ed4", "65.1"),  # Planetary Shield and X-89
     ("faq.the-naaz-rokha-alliance.d0a44d", "20.3a"),  # gaining a token with none in reinforcements
+    ("faq.technology.7fb251", "90.12"),  # "researching technology" needs prerequisites: 90.12, not 90.8a
 ])
 def test_faq_sits_beside_the_rule_it_clarifies(default_corpus, faq, rule):
     assert rule in default_corpus.get(faq).rules
@@ -64,6 +68,31 @@ def test_ruling_torn_between_two_sibling_rules_gets_neither(default_corpus):
 def test_rule_sharing_only_its_title_words_is_not_given(default_corpus):
     # "Each PDS has the Space Cannon ability": the Plasma Scoring ruling shares only its topic's words.
     assert "63.1" not in default_corpus.get("faq.space-cannon.8a97b7").rules
+
+
+def test_ruling_naming_one_part_of_a_topic_gets_no_rule_of_another_part(default_corpus):
+    # "trigger Space Cannon Offense or be assigned hits": 77.8a (hits on the same planet) shares "assigned
+    # hits … units" with it but is Space Cannon Defense's; the ruling stays beside Saar's Floating Factory.
+    assert default_corpus.get("faq.space-cannon.6ee16b").rules == ["factions/saar/floating-factory"]
+
+
+def test_part_a_text_names_sets_aside_the_other_parts_of_its_topic(default_corpus):
+    matcher = RuleMatcher(default_corpus.entries)
+    outside = matcher.elsewhere("Can a Floating Factory trigger Space Cannon Offense?")
+    assert {"77.1", "77.7", "77.8a"} <= outside and not {"77.2", "77.3c", "77.5"} & outside
+    assert matcher.elsewhere("Can a Floating Factory be hit by a PDS?") == set()
+
+
+def test_rider_ruling_sits_beside_the_agenda_phase_rules_read_by_hand(default_corpus):
+    # Riders predict an outcome (8.22); a player who cannot vote only casts no votes (8.16). Its words and
+    # meaning stay on Action Cards, where they chose 2.6a ("Action" timing): ingest/data/ruling_homes.json.
+    assert default_corpus.get("faq.action-cards.ba01c6").rules == ["8.22", "8.16"]
+
+
+def test_each_ruling_home_read_by_hand_is_in_the_corpus_with_its_reason(default_corpus):
+    read = json.loads(resources.files("ingest").joinpath("data/ruling_homes.json").read_text("utf-8"))
+    for item in read:
+        assert item["why"] and default_corpus.get(item["id"]).rules == item["rules"], item["id"]
 
 
 def test_sub_rule_that_says_it_precisely_is_chosen_instead_of_its_rule(default_corpus):

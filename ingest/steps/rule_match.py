@@ -71,6 +71,11 @@ class RuleMatcher:
         self.own_score = {r: self.score(own, r) for r, own in self.own.items()}
         self.number = {r: _number(r) for r in self.docs}
         self.titled = {t: words for t, words in titles.items() if words and t in self.by_topic}
+        # The LRR splits a few topics into parts under headings ("Space Cannon Offense", "Space Cannon
+        # Defense"): a ruling that names a part is not about a rule outside it (another part, or the topic's
+        # opening rules), however many words they share.
+        part, self.parts = _parts([e for e in entries if e.kind == "rule" and NUMBERED.match(e.id)])
+        self.part = {r: head for r, head in part.items() if r in self.docs}
         # Each word's BM25 weight in each rule, so scoring every rule reads only the query's words.
         self.postings: dict[str, list[tuple[str, float]]] = defaultdict(list)
         for rule_id in self.docs:
@@ -104,7 +109,8 @@ class RuleMatcher:
         More than MAX_RULES such rules means the text is about the topic in general: none is given.
         """
         query = Counter(terms(text))
-        candidates = [r for t in dict.fromkeys(topics) for r in self.by_topic.get(t, [])]
+        elsewhere = self.elsewhere(text)
+        candidates = [r for t in dict.fromkeys(topics) for r in self.by_topic.get(t, []) if r not in elsewhere]
         covered = sorted(((self.coverage(query, r), r) for r in candidates), key=lambda p: (-p[0], p[1]))
         chosen = [(c, r) for c, r in covered if c >= min_cover]
         if len(chosen) > MAX_RULES:
@@ -127,12 +133,21 @@ class RuleMatcher:
             for rule_id, weight in self.postings.get(word, ()):
                 scores[rule_id] += weight
         evident = set(topics) | {t for t, words in self.titled.items() if words <= query.keys()}
-        first = min((r for r in scores if self.topic[r] in evident), key=lambda r: (-scores[r], r), default=None)
+        elsewhere = self.elsewhere(text)
+        first = min((r for r in scores if self.topic[r] in evident and r not in elsewhere),
+                    key=lambda r: (-scores[r], r), default=None)
         if first is None or scores[first] < MIN_SCORE:
             return []
         number = self.number[first]
         rival = max((s for r, s in scores.items() if self.number[r] != number), default=0.0)
         return [self._child(first, scores)] if scores[first] >= MIN_LEAD * rival else []
+
+    def elsewhere(self, text: str) -> set[str]:
+        """The rules of a topic the text names a part of ("Space Cannon Offense") outside the parts it names."""
+        said = _words(text)
+        named = {head for head, (_, title) in self.parts.items() if _contains(said, title)}
+        topics = {self.parts[head][0] for head in named}
+        return {r for r, head in self.part.items() if self.topic[r] in topics and head not in named}
 
     @staticmethod
     def _child(rule_id: str, scores: dict[str, float]) -> str:
@@ -170,3 +185,28 @@ def _parent(rule_id: str) -> str | None:
     """The numbered rule a sub-rule sits under (77.3 for 77.3c), None for a numbered rule itself."""
     number = _number(rule_id)
     return number if number != rule_id else None
+
+
+def _parts(rules: list[Entry]) -> tuple[dict[str, str | None], dict[str, tuple[str, list[str]]]]:
+    """Each rule's part (the heading rule it follows in its topic, None before the first heading), and
+    each heading's topic and title words."""
+    part: dict[str, str | None] = {}
+    heads: dict[str, tuple[str, list[str]]] = {}
+    last: dict[str, str] = {}
+    for rule in sorted(rules, key=lambda e: (e.topic, e.order)):
+        if rule.heading:
+            heads[rule.id] = (rule.topic, _words(rule.title))
+            last[rule.topic] = rule.id
+        part[rule.id] = last.get(rule.topic)
+    return part, heads
+
+
+def _words(text: str) -> list[str]:
+    """Every word, lower case and roughly singular, stopwords kept: for finding a heading's words in a text."""
+    return [singular(w) for w in _WORD.findall(text.lower())]
+
+
+def _contains(said: list[str], phrase: list[str]) -> bool:
+    """The phrase's words appear together, in order, in the text's."""
+    size = len(phrase)
+    return size > 0 and any(said[i:i + size] == phrase for i in range(len(said) - size + 1))

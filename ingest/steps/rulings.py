@@ -4,7 +4,10 @@ ruling beside the wrong rule misleads, so when nothing is clearly meant, none is
 """
 from __future__ import annotations
 
+import json
 import re
+from functools import cache
+from importlib import resources
 
 import numpy as np
 
@@ -57,17 +60,20 @@ class Meaning:
         """The ids of the `most` numbered rules closest in meaning to this entry."""
         return {self.ids[n] for n in np.argsort(-self.cosines(entry), kind="stable")[:most]}
 
-    def closest(self, entry: Entry, topics: set[str], lead: float = LEAD) -> list[str]:
+    def closest(self, entry: Entry, topics: set[str], lead: float = LEAD, skip: set[str] = frozenset()) -> list[str]:
         """The numbered rule of these topics closest in meaning, if no other rule is closer by over `lead`;
-        with no topics, the closest rule of all if it is at least MIN_ALONE close."""
+        with no topics, the closest rule of all if it is at least MIN_ALONE close. No rule in `skip` is given."""
         cosines = self.cosines(entry)
         if not len(cosines):
             return []
         inside = [n for n, topic in enumerate(self.topics) if topic in topics]
+        alone = not inside  # no rule of its topics: the closest of all, and only when close
+        inside = [n for n in (inside or range(len(self.ids))) if self.ids[n] not in skip]
         if not inside:
-            best = int(np.argmax(cosines))
-            return [self.ids[best]] if cosines[best] >= MIN_ALONE else []
+            return []
         best = max(inside, key=lambda n: (cosines[n], -n))
+        if alone:
+            return [self.ids[best]] if cosines[best] >= MIN_ALONE else []
         return [self.ids[best]] if cosines.max() - cosines[best] <= lead else []
 
 
@@ -81,10 +87,21 @@ def attach_rulings(entries: list[Entry], vectors: np.ndarray | None = None) -> l
     matcher = RuleMatcher(entries)
     governing = _governing_topics(entries)
     meaning = Meaning(entries, vectors) if vectors is not None else None
-    for entry in entries:
-        if entry.kind in RULING_KINDS:
+    curated = curated_homes()
+    for entry in (e for e in entries if e.kind in RULING_KINDS):
+        read = curated.get(entry.id)
+        if read:
+            entry.rules = [r for r in read if r in linker.by_id]
+        else:
             entry.rules = _rules_for(entry, linker, matcher, governing, meaning)
     return entries
+
+
+@cache
+def curated_homes() -> dict[str, tuple[str, ...]]:
+    """Rulings whose rules were read by hand where words and meaning cannot find them (data/ruling_homes.json)."""
+    raw = json.loads(resources.files("ingest").joinpath("data/ruling_homes.json").read_text("utf-8"))
+    return {item["id"]: tuple(item["rules"]) for item in raw}
 
 
 def _governing_topics(entries: list[Entry]) -> dict[str, list[str]]:
@@ -126,7 +143,7 @@ def _rules_for(entry: Entry, linker: Linker, matcher: RuleMatcher, governing: di
 def _closest(entry: Entry, linker: Linker, matcher: RuleMatcher, meaning: Meaning) -> list[str]:
     """An FAQ that names nothing: the rule of its topics closest in meaning, if its words agree."""
     topics = set(_topics(entry, linker, linker.mentions(entry.text, {entry.topic}, loose=True)))
-    chosen = meaning.closest(entry, topics)
+    chosen = meaning.closest(entry, topics, skip=matcher.elsewhere(entry.text))
     if topics and chosen and chosen[0] not in matcher.top(entry.text, topics, WORDS_AGREE):
         return []
     return chosen
