@@ -66,3 +66,15 @@ def test_how_many_infantry_a_dock_makes_finds_the_rule_that_counts_them(default_
     # The brief's own question: 68.1b (two fighters or infantry for one production) beside the dock's value.
     found = default_corpus.search("how many infantry can this space dock make?")
     assert "68.1b" in [h.id for h in found.hits[:5]]
+
+
+@pytest.mark.parametrize("scene", ["we invaded her planet and killed the infantry; do the space dock and pds on it become mine?",
+                                   "I landed on a planet that had his PDS, what happens to that structure?"])
+def test_taking_a_planet_with_enemy_structures_is_gaining_control(scene):
+    assert "gains control" in vocabulary().meanings(scene)
+
+
+def test_a_pds_on_a_planet_taken_finds_that_structures_are_destroyed(default_corpus):
+    # 49.5a: gaining control of a planet destroys the other players' structures on it.
+    found = default_corpus.search("I landed on a planet that had his PDS, what happens to that structure?")
+    assert "49.5a" in [h.id for h in found.hits[:5]]
