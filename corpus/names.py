@@ -157,6 +157,12 @@ def words(text: str) -> list[str]:
     return _ASCII_WORD.findall(_ascii(text).lower())
 
 
+def says(said: list[str], phrase) -> bool:
+    """True when a phrase's words (non-empty) stand together, in order, among the words said."""
+    size, phrase = len(phrase), tuple(phrase)
+    return size > 0 and any(tuple(said[i:i + size]) == phrase for i in range(len(said) - size + 1))
+
+
 def cased_words(text: str) -> list[str]:
     """The words of a text as typed, one for each of words(text): "Jol–Nar's" -> Jol, Nar, s."""
     return _CASED_WORD.findall(_ascii(text))

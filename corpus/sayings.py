@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from corpus.names import words
+from corpus.names import says, words
 
 
 @dataclass(frozen=True)
@@ -46,13 +46,7 @@ class Situation:
 
     def said_in(self, query_words: list[str]) -> bool:
         """True when the words say a phrase of every group."""
-        return all(any(_contains(query_words, phrase) for phrase in group) for group in self.groups)
-
-
-def _contains(query_words: list[str], phrase: tuple[str, ...]) -> bool:
-    """True when the phrase's words stand together in the query's."""
-    size = len(phrase)
-    return any(tuple(query_words[i:i + size]) == phrase for i in range(len(query_words) - size + 1))
+        return all(any(says(query_words, phrase) for phrase in group) for group in self.groups)
 
 
 def situation_terms(situations: tuple[Situation, ...], text: str) -> list[str]:

@@ -16,7 +16,7 @@ import re
 from collections import Counter, defaultdict
 
 from corpus.model import Entry
-from corpus.names import singular
+from corpus.names import says, singular
 from corpus.vocab import vocabulary
 
 # Chosen on FAQs outside the labelled sample (see the README): below this share of a rule's own
@@ -145,7 +145,7 @@ class RuleMatcher:
     def elsewhere(self, text: str) -> set[str]:
         """The rules of a topic the text names a part of ("Space Cannon Offense") outside the parts it names."""
         said = _words(text)
-        named = {head for head, (_, title) in self.parts.items() if _contains(said, title)}
+        named = {head for head, (_, title) in self.parts.items() if says(said, title)}
         topics = {self.parts[head][0] for head in named}
         return {r for r, head in self.part.items() if self.topic[r] in topics and head not in named}
 
@@ -204,9 +204,3 @@ def _parts(rules: list[Entry]) -> tuple[dict[str, str | None], dict[str, tuple[s
 def _words(text: str) -> list[str]:
     """Every word, lower case and roughly singular, stopwords kept: for finding a heading's words in a text."""
     return [singular(w) for w in _WORD.findall(text.lower())]
-
-
-def _contains(said: list[str], phrase: list[str]) -> bool:
-    """The phrase's words appear together, in order, in the text's."""
-    size = len(phrase)
-    return size > 0 and any(said[i:i + size] == phrase for i in range(len(said) - size + 1))
