@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from corpus import search
 from corpus.grouping import MIN_GROUPS, grouped, spread, unanswered
+from corpus.mentions import Named
 from corpus.search import Hit, Only, Parser, Weights
 from corpus.labels import copies_named, hit_label, lead_in, page_label
 from corpus.names import fold_title, words
@@ -60,14 +61,11 @@ def find(corpus, searcher, parser: Parser, ask: Ask) -> Results:
     text = parser.known.joined(ask.text)
     results = Results(query=ask.text)
     results.jump = jump_target(corpus, parser, text)
-    weights = _weights_for(ask.weights, _one_card(corpus, parser, text, results.jump))
-    ranked, request = search.ranked(searcher, parser, text, ask.only, ask.limit, weights, ask.exclude)
+    ranked, request = _ranked(corpus, searcher, parser, ask, text, results.jump)
     fixed = parser.known.corrected(text)
     if fixed:
         jump = results.jump or jump_target(corpus, parser, fixed)
-        better, better_request = search.ranked(searcher, parser, fixed, ask.only, ask.limit,
-                                               _weights_for(ask.weights, _one_card(corpus, parser, fixed, jump)),
-                                               ask.exclude)
+        better, better_request = _ranked(corpus, searcher, parser, ask, fixed, jump)
         if better and (not ranked or better[0][0] > ranked[0][0]) and _found(fixed, text, better):
             # The spelling that finds more is what the player meant: show its hits, and say so.
             results.did_you_mean = fixed
@@ -135,19 +133,26 @@ def collapsed(ranked, copies: dict[str, str],
     return [tuple(item) for item in kept]
 
 
+def _ranked(corpus, searcher, parser: Parser, ask: Ask, text: str, jump: str | None):
+    """A query's candidates best first, and its request, weighed as a query about one card is when it is one."""
+    got = search.gathered(searcher, parser, text, ask.only, ask.limit, ask.exclude, search.near_for(ask.weights))
+    weights = _weights_for(ask.weights, _one_card(corpus, parser, text, jump, got.named))
+    return search.ordered(parser, got, weights), got.request
+
+
 def _weights_for(weights: Weights, one_card: bool) -> Weights:
     """The rerank's weights for a query; one about a single card keeps the card's own notes under its
     text, with no numbered rule pulled in beside it ("sabotage" brought Elimination's 33.10a)."""
     return replace(weights, lrr_pages=0) if one_card else weights
 
 
-def _one_card(corpus, parser: Parser, text: str, jump: str | None) -> bool:
+def _one_card(corpus, parser: Parser, text: str, jump: str | None, named: Named) -> bool:
     """True when a query names one card or ability alone ("sabotage", its jump a section) or says
     nothing else but how it is played ("when can i play sabotage")."""
     entry = corpus.by_id.get(jump) if jump else None
     if entry is not None and entry.kind == "section":
         return True
-    titles = search.named_in(parser, text).titles
+    titles = named.titles
     if len(titles) != 1:
         return False
     named = set(words(next(iter(titles))))

@@ -235,12 +235,15 @@ def gathered(searcher, parser: Parser, text: str, only: Only = Only(), limit: in
     return Gathered(found, pages, request, named, closeness, meant)
 
 
-def ranked(searcher, parser: Parser, text: str, only: Only = Only(), limit: int = 0,
-           weights: Weights = WEIGHTS, exclude: frozenset[int] = frozenset()):
-    """Every candidate for a cleaned query, best first, as (score, stored fields), and the request."""
-    got = gathered(searcher, parser, text, only, limit, exclude, NEAR if weights.semantic > 0 else 0)  # words only: none
+def near_for(weights: Weights) -> int:
+    """How many rules closest in meaning join the candidates: none when the weights use words only."""
+    return NEAR if weights.semantic > 0 else 0
+
+
+def ordered(parser: Parser, got: Gathered, weights: Weights = WEIGHTS) -> list[tuple[float, dict]]:
+    """A query's gathered candidates, best first, as (score, stored fields)."""
     return rerank(got.found, got.pages, parser.known.loose, weights, parser.rules, got.named, got.closeness,
-                  got.meant), got.request
+                  got.meant)
 
 
 def understood(parser: Parser, text: str) -> tuple[Request, Named]:
