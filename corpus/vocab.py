@@ -121,7 +121,7 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
                 for p, q in zip(PHRASE.findall(text), quoted) if 0 < len(q) <= MAX_PHRASE]
     concepts += [Concept(rules=(r.lower(),)) for r in RULE_MENTION.findall(text)]
     rest += " " + " ".join(p for p, q in zip(PHRASE.findall(text), quoted) if len(q) > MAX_PHRASE)
-    said = _spelled_out(words(rest), terms, names, capitals(rest))
+    said, shortening = _spelled_out(words(rest), terms, names, capitals(rest))
     counts = Counter(stems(" ".join(said)))
     used: set[int] = set()
     runs = [(a, b, name) for a, b, name in _names(said, names) if len(stems(name)) > 1]
@@ -136,8 +136,10 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
     concepts += [Concept(_forms(w, exact), weight=_weight(counts, stems(w)) * part[i]) for i, w in enumerate(said)
                  if i not in used and w not in terms.stopwords and stems(w)]
     typed = set(stems(rest))
-    concepts += [Concept(_forms(name, exact), weight=NAME_PART if _shortened(name, typed) else 1.0)
-                 for _, _, name in runs]
+    # A shortened name ("my dock") is asked for by its word and alias only: as its phrase, it put its
+    # page first where it was only the scene ("my dock makes 4: do fighters count?").
+    concepts += [Concept(_forms(name, exact), weight=NAME_PART if _partly(name, typed) else 1.0)
+                 for a, _, name in runs if a not in shortening]
     concepts += [Concept(means=_forms(term, exact)) for term in situation_terms(terms.situations, rest)
                  if not set(stems(term)) <= typed]
     unique = list(dict.fromkeys(c for c in concepts if c.said or c.means or c.rules))
@@ -147,9 +149,8 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
     return Request(unique, marks)
 
 
-def _shortened(name: str, typed: set[str]) -> bool:
-    """True for a name said by some of its own words only ("dock" for Space Dock, not "warsun"): as
-    often the scene ("build at my home dock") as the name, so it counts as a name's words do."""
+def _partly(name: str, typed: set[str]) -> bool:
+    """True for a name typed in part, in other words ("warfare secondary"): its phrase counts a little."""
     own = set(stems(name))
     return bool(own & typed) and not own <= typed
 
@@ -177,18 +178,25 @@ def _means(terms: Vocabulary, said: str, names: Collection[str] = frozenset(),
     return tuple(f for m in alias.means for f in _forms(m, exact if fold_title(m) in names else ()))
 
 
-def _spelled_out(said: list[str], terms: Vocabulary, names: Collection[str], upper: set[str]) -> list[str]:
+def _spelled_out(said: list[str], terms: Vocabulary, names: Collection[str],
+                 upper: set[str]) -> tuple[list[str], set[int]]:
     """The words with a player's word for a card of several words ("warsun", "dock") spelt as its
-    name: the name then counts as it does typed out (its phrase, and its words a little)."""
-    out, last = [], 0
+    name: the name then counts as it does typed out (its phrase, and its words a little). Also the
+    places where a name starts that was shortened to some of its own words ("dock" for Space Dock, not
+    "warsun" or "warfare secondary")."""
+    out, last, shortening = [], 0, set()
     inner = {i for a, b, _ in _names(said, names) for i in range(a, b)}  # "Ixth" of Heart of Ixth stays
     for match in terms.matches(said, upper):
         name = match.alias.means[0]
         if (len(match.alias.means) == 1 and fold_title(name) in names and len(words(name)) > 1
                 and match.start not in inner):
-            out += said[last:match.start] + words(name)
+            out += said[last:match.start]
+            own = set(stems(name))
+            if set(stems(" ".join(said[match.start:match.end]))) < own:
+                shortening.add(len(out))
+            out += words(name)
             last = match.end
-    return out + said[last:] if last else said
+    return (out + said[last:] if last else said), shortening
 
 
 def _names(said: list[str], names: Collection[str]) -> list[tuple[int, int, str]]:

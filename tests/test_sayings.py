@@ -51,6 +51,15 @@ def test_building_a_unit_with_none_left_is_the_component_limit(default_corpus, s
     assert "component-limitations" in [page for page, _ in default_corpus.search(scene).groups[:3]]
 
 
+@pytest.mark.parametrize(("scene", "page"), [
+    ("I'm out of cruiser minis, may I pull one off the board to build it again?", "component-limitations"),
+    ("Do I get my command tokens back off the board at the end of the round?", "status-phase")])
+def test_off_the_board_is_no_elimination(default_corpus, scene, page):
+    # Pieces come off the board all game long; only a player with nothing left is out.
+    assert "eliminated" not in vocabulary().meanings(scene)
+    assert default_corpus.search(scene).groups[0][0] == page
+
+
 def test_all_my_ships_on_the_board_without_building_is_no_component_limit():
     assert "component limitations" not in vocabulary().meanings("all my ships are on the board, who moves first?")
 

@@ -347,6 +347,12 @@ def test_a_name_of_several_words_does_not_outweigh_the_topic_asked_about(default
     assert default_corpus.search(query).groups[0][0] == "warfare"
 
 
+def test_a_dock_said_in_passing_does_not_outweigh_the_rule_asked_about(default_corpus):
+    # "dock" alone is a shortened name, often the scene: the question is the production limit (68.1b).
+    found = default_corpus.search("my dock has production 4, do fighters count against the 4 if I build 3 cruisers and 2 fighters")
+    assert found.groups[0][0] == "production" and found.hits[0].id == "68.1b"
+
+
 @pytest.mark.parametrize("query", ["x", "win", "po", "spa"])
 def test_completions_are_scored_and_scores_never_rise(mirror_corpus, query):
     # A completion listed after the hits (or in place of none, "x") is scored as the last of them.
