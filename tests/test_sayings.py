@@ -87,3 +87,17 @@ def test_a_pds_on_a_planet_taken_finds_that_structures_are_destroyed(default_cor
     # 49.5a: gaining control of a planet destroys the other players' structures on it.
     found = default_corpus.search("I landed on a planet that had his PDS, what happens to that structure?")
     assert "49.5a" in [h.id for h in found.hits[:5]]
+
+
+@pytest.mark.parametrize("question", ["once I've passed, can I still follow secondaries",
+                                      "I passed. can I still do the bottom half of the tech card"])
+def test_following_after_passing_finds_that_a_passed_player_still_may(default_corpus, question):
+    # 3.3b: a player who has passed can still resolve other players' secondary abilities.
+    assert "secondary ability" in vocabulary().meanings(question)
+    found = default_corpus.search(question)
+    assert found.groups[0][0] == "action-phase" and found.hits[0].id == "3.3b"
+
+
+def test_the_halves_of_a_strategy_card_are_its_abilities():
+    assert vocabulary().meanings("the top half of the card") == ["primary ability"]
+    assert vocabulary().meanings("the bottom half of the card") == ["secondary ability"]
