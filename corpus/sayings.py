@@ -49,6 +49,13 @@ class Situation:
         return all(any(says(query_words, phrase) for phrase in group) for group in self.groups)
 
 
+def scene_words(situations: tuple[Situation, ...], text: str) -> set[str]:
+    """The words of the phrases that told every situation a text describes: the scene, not the ask."""
+    said = words(text)
+    return {w for s in situations if s.said_in(said) for group in s.groups for phrase in group
+            if says(said, phrase) for w in phrase}
+
+
 def situation_terms(situations: tuple[Situation, ...], text: str) -> list[str]:
     """The game terms of every situation a text describes, in order, without repeats."""
     said = words(text)

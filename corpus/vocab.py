@@ -4,14 +4,14 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from typing import Collection
 
 from corpus.index import ANALYZER
 from corpus.names import NAME_MARK, capitals, fold_title, name_tokens, upgraded, words  # noqa: F401 (re-exported)
-from corpus.sayings import Alias, Match, Situation, situation_terms
+from corpus.sayings import Alias, Match, Situation, scene_words, situation_terms
 from corpus.spelling import Lexicon, damerau
 
 MAX_ALIAS_WORDS = 4
@@ -23,6 +23,7 @@ PHRASE = re.compile(r'"([^"]*)"')
 # A name of several words counts as its phrase and again as its words: they count this much, so
 # "space docks" said in passing does not outweigh "Warfare" (chosen on leave-one-out: README).
 NAME_PART = 0.25
+SCENE = 0.1  # weight of the words that told a situation (0.5 to 0.03 tried; dropping them lost: README)
 MAX_SUGGEST = 6  # content words in a query beyond which no spelling is suggested
 
 
@@ -140,13 +141,21 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
     # page first where it was only the scene ("my dock makes 4: do fighters count?").
     concepts += [Concept(_forms(name, exact), weight=NAME_PART if _partly(name, typed) else 1.0)
                  for a, _, name in runs if a not in shortening]
-    concepts += [Concept(means=_forms(term, exact)) for term in situation_terms(terms.situations, rest)
-                 if not set(stems(term)) <= typed]
+    told = situation_terms(terms.situations, rest)
+    concepts += [Concept(means=_forms(term, exact)) for term in told if not set(stems(term)) <= typed]
+    concepts = _in_scene(concepts, terms, rest, told)
     unique = list(dict.fromkeys(c for c in concepts if c.said or c.means or c.rules))
     # A name's small words ("the" of The Ion Storm) would mark every "the" of a snippet.
     marks = frozenset(p for c in unique for alt in c.said + c.means for t in alt for p in t.split("|")
                       if p.removesuffix(NAME_MARK) not in terms.stopwords)
     return Request(unique, marks)
+
+
+def _in_scene(concepts: list[Concept], terms: Vocabulary, text: str, told: list[str]) -> list[Concept]:
+    """Concepts of the words that told a situation, weighed down: the scene, not what is asked."""
+    scene = set(stems(" ".join(scene_words(terms.situations, text)))) - set(stems(" ".join(told)))
+    return [replace(c, weight=c.weight * SCENE) if c.said and {t.split("|")[0] for t in c.said[0]} <= scene
+            else c for c in concepts]
 
 
 def _partly(name: str, typed: set[str]) -> bool:

@@ -36,6 +36,14 @@ def test_a_blockade_told_as_a_scene_finds_the_blockaded_page(default_corpus, sce
     assert "blockaded" in [page for page, _ in found.groups[:2]]
 
 
+@pytest.mark.parametrize("scene", ["his cruisers sit in my home system with none of my ships there; can I still produce with my space dock?",
+                                   "an enemy fleet is parked in my home system, may I still build at my space dock"])
+def test_the_words_that_tell_a_blockade_do_not_outweigh_it(default_corpus, scene):
+    # "my space dock" is typed out, but as the scene: the blockade (14.1, 14.2) is what is asked.
+    found = default_corpus.search(scene)
+    assert found.groups[0][0] == "blockaded" and found.hits[0].id in {"14.1", "14.2"}
+
+
 @pytest.mark.parametrize("question", ["my dock can build 3 things; do a pair of fighters take up one slot or two?",
                                       "does each infantry count against my space dock's production"])
 def test_fighters_against_a_production_value_find_the_rule_that_counts_them(default_corpus, question):
