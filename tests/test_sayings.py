@@ -109,3 +109,18 @@ def test_following_after_passing_finds_that_a_passed_player_still_may(default_co
 def test_the_halves_of_a_strategy_card_are_its_abilities():
     assert vocabulary().meanings("the top half of the card") == ["primary ability"]
     assert vocabulary().meanings("the bottom half of the card") == ["secondary ability"]
+
+
+@pytest.mark.parametrize(("scene", "page", "rules", "first"), [
+    # 25.4/25.5: a planet stays its owner's with nothing on it, until another player's units land.
+    ("I flew every infantry off my planet to attack elsewhere; do I still own it?", "control", {"25.4", "25.5", "25.7"}, 3),
+    # 15.1f: a planet with a Planetary Shield unit (a PDS) cannot be bombarded.
+    ("can his dreadnought bombard my planet if I have a PDS there", "planetary-shield", {"15.1f", "65.3b"}, 3),
+    # 25.1: a planet's card comes exhausted to the player who gains control of it.
+    ("I just took an empty planet, can I spend its resources this same turn", "exhausted", {"25.1"}, 3),
+    # 87.5: Sustain Damage cancels hits, not an effect that destroys a unit outright.
+    ("a card says destroy one of my dreadnoughts, can I tip it over to cancel that", "sustain-damage", {"87.5"}, 1),
+])
+def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
+    found = default_corpus.search(scene)
+    assert page in [p for p, _ in found.groups[:2]] and rules & {h.id for h in found.hits[:first]}
