@@ -125,3 +125,10 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
     assert page in [p for p, _ in found.groups[:2]] and rules & {h.id for h in found.hits[:first]}
+
+
+def test_betting_on_an_outcome_is_a_rider(default_corpus):
+    # 8.22: a player who cannot vote may still play a rider, a bet on the outcome.
+    question = "I can't vote this agenda, may I still bet on the outcome with an action card"
+    assert "predict" in vocabulary().meanings(question)
+    assert default_corpus.search(question).hits[0].id == "8.22"
