@@ -143,19 +143,15 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
                  for a, _, name in runs if a not in shortening]
     told = situation_terms(terms.situations, rest)
     concepts += [Concept(means=_forms(term, exact)) for term in told if not set(stems(term)) <= typed]
-    concepts = _in_scene(concepts, terms, rest, told)
+    # The words that told a situation are its scene, not what is asked ("my space dock" in a blockade).
+    scene = set(stems(" ".join(scene_words(terms.situations, rest)))) - set(stems(" ".join(told)))
+    concepts = [replace(c, weight=c.weight * SCENE) if c.said and {t.split("|")[0] for t in c.said[0]} <= scene
+                else c for c in concepts]
     unique = list(dict.fromkeys(c for c in concepts if c.said or c.means or c.rules))
     # A name's small words ("the" of The Ion Storm) would mark every "the" of a snippet.
     marks = frozenset(p for c in unique for alt in c.said + c.means for t in alt for p in t.split("|")
                       if p.removesuffix(NAME_MARK) not in terms.stopwords)
     return Request(unique, marks)
-
-
-def _in_scene(concepts: list[Concept], terms: Vocabulary, text: str, told: list[str]) -> list[Concept]:
-    """Concepts of the words that told a situation, weighed down: the scene, not what is asked."""
-    scene = set(stems(" ".join(scene_words(terms.situations, text)))) - set(stems(" ".join(told)))
-    return [replace(c, weight=c.weight * SCENE) if c.said and {t.split("|")[0] for t in c.said[0]} <= scene
-            else c for c in concepts]
 
 
 def _partly(name: str, typed: set[str]) -> bool:
