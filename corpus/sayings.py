@@ -8,9 +8,12 @@ alone is everyday talk: enemy ships, my home system and building are a blockade 
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
-from corpus.names import says, words
+from corpus.names import words
+
+LONGEST = 8  # words in a situation's longest phrase
 
 
 @dataclass(frozen=True)
@@ -42,21 +45,30 @@ class Situation:
     def read(cls, data: dict) -> "Situation":
         """One situation from its JSON: {"all": [[phrase, ...], ...], "means": [term, ...]}."""
         groups = tuple(tuple(tuple(words(p)) for p in group) for group in data["all"])
+        if any(len(phrase) > LONGEST for group in groups for phrase in group):
+            raise ValueError(f"a situation's phrase is longer than {LONGEST} words: {data['all']}")
         return cls(groups, tuple(data["means"]))
 
-    def said_in(self, query_words: list[str]) -> bool:
-        """True when the words say a phrase of every group."""
-        return all(any(says(query_words, phrase) for phrase in group) for group in self.groups)
+    def said_in(self, said: frozenset[tuple[str, ...]]) -> bool:
+        """True when the phrases said (see phrases_in) hold a phrase of every group."""
+        return all(any(phrase in said for phrase in group) for group in self.groups)
+
+
+@functools.lru_cache(maxsize=1 << 12)  # a query is read for situations twice: its terms and its scene
+def phrases_in(text: str) -> frozenset[tuple[str, ...]]:
+    """Every run of one to LONGEST words in a text: a phrase is said when it is among them."""
+    said = words(text)
+    return frozenset(tuple(said[i:i + n]) for n in range(1, LONGEST + 1) for i in range(len(said) - n + 1))
 
 
 def scene_words(situations: tuple[Situation, ...], text: str) -> set[str]:
     """The words of the phrases that told every situation a text describes: the scene, not the ask."""
-    said = words(text)
+    said = phrases_in(text)
     return {w for s in situations if s.said_in(said) for group in s.groups for phrase in group
-            if says(said, phrase) for w in phrase}
+            if phrase in said for w in phrase}
 
 
 def situation_terms(situations: tuple[Situation, ...], text: str) -> list[str]:
     """The game terms of every situation a text describes, in order, without repeats."""
-    said = words(text)
+    said = phrases_in(text)
     return list(dict.fromkeys(m for s in situations if s.said_in(said) for m in s.means))

@@ -18,6 +18,12 @@ def test_a_situation_needs_a_phrase_of_every_group():
     assert situation_terms((scene,), "ships of the enemy at my dock") == []
 
 
+def test_a_phrase_too_long_to_be_found_is_refused_when_read():
+    # Queries are read for phrases of at most LONGEST words; a longer one could never be said.
+    with pytest.raises(ValueError, match="longer than"):
+        Situation.read({"all": [["one two three four five six seven eight nine"]], "means": ["x"]})
+
+
 @pytest.mark.parametrize("scene", BLOCKADE_SCENES)
 def test_enemy_ships_in_my_dock_system_and_building_is_a_blockade(scene):
     assert "blockaded" in vocabulary().meanings(scene)
