@@ -54,7 +54,7 @@ class Situation:
         return all(any(phrase in said for phrase in group) for group in self.groups)
 
 
-@functools.lru_cache(maxsize=1 << 12)  # a query is read for situations twice: its terms and its scene
+@functools.lru_cache(maxsize=256)  # a query is read for situations twice (its terms, its scene); a few hold it
 def phrases_in(text: str) -> frozenset[tuple[str, ...]]:
     """Every run of one to LONGEST words in a text: a phrase is said when it is among them."""
     said = words(text)
