@@ -54,21 +54,22 @@ class Situation:
         return all(any(phrase in said for phrase in group) for group in self.groups)
 
 
-@functools.lru_cache(maxsize=256)  # a query is read for situations twice (its terms, its scene); a few hold it
+@functools.lru_cache(maxsize=256)  # a search reads one query's situations more than once
 def phrases_in(text: str) -> frozenset[tuple[str, ...]]:
     """Every run of one to LONGEST words in a text: a phrase is said when it is among them."""
     said = words(text)
     return frozenset(tuple(said[i:i + n]) for n in range(1, LONGEST + 1) for i in range(len(said) - n + 1))
 
 
-def scene_words(situations: tuple[Situation, ...], text: str) -> set[str]:
-    """The words of the phrases that told every situation a text describes: the scene, not the ask."""
+def told(situations: tuple[Situation, ...], text: str) -> tuple[list[str], set[str]]:
+    """The game terms of every situation a text describes (in order, without repeats), and the words
+    of the phrases that told them: the scene, not the ask."""
     said = phrases_in(text)
-    return {w for s in situations if s.said_in(said) for group in s.groups for phrase in group
-            if phrase in said for w in phrase}
+    fired = [s for s in situations if s.said_in(said)]
+    scene = {w for s in fired for group in s.groups for phrase in group if phrase in said for w in phrase}
+    return list(dict.fromkeys(m for s in fired for m in s.means)), scene
 
 
 def situation_terms(situations: tuple[Situation, ...], text: str) -> list[str]:
     """The game terms of every situation a text describes, in order, without repeats."""
-    said = phrases_in(text)
-    return list(dict.fromkeys(m for s in situations if s.said_in(said) for m in s.means))
+    return told(situations, text)[0]

@@ -11,7 +11,7 @@ from typing import Collection
 
 from corpus.index import ANALYZER
 from corpus.names import NAME_MARK, capitals, fold_title, name_tokens, upgraded, words  # noqa: F401 (re-exported)
-from corpus.sayings import Alias, Match, Situation, scene_words, situation_terms
+from corpus.sayings import Alias, Match, Situation, situation_terms, told
 from corpus.spelling import Lexicon, damerau
 
 MAX_ALIAS_WORDS = 4
@@ -141,10 +141,10 @@ def understand(text: str, terms: Vocabulary, names: Collection[str] = frozenset(
     # page first where it was only the scene ("my dock makes 4: do fighters count?").
     concepts += [Concept(_forms(name, exact), weight=NAME_PART if _partly(name, typed) else 1.0)
                  for a, _, name in runs if a not in shortening]
-    told = situation_terms(terms.situations, rest)
-    concepts += [Concept(means=_forms(term, exact)) for term in told if not set(stems(term)) <= typed]
+    meant, scene_said = told(terms.situations, rest)
+    concepts += [Concept(means=_forms(term, exact)) for term in meant if not set(stems(term)) <= typed]
     # The words that told a situation are its scene, not what is asked ("my space dock" in a blockade).
-    scene = set(stems(" ".join(scene_words(terms.situations, rest)))) - set(stems(" ".join(told)))
+    scene = set(stems(" ".join(scene_said))) - set(stems(" ".join(meant)))
     concepts = [replace(c, weight=c.weight * SCENE) if c.said and {t.split("|")[0] for t in c.said[0]} <= scene
                 else c for c in concepts]
     unique = list(dict.fromkeys(c for c in concepts if c.said or c.means or c.rules))
