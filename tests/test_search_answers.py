@@ -384,3 +384,25 @@ def test_a_card_named_alone_keeps_its_own_notes_first(default_corpus, query):
     # The card and what is said of it; no rule the words never asked for (Elimination's 33.10a) beside it.
     hits = default_corpus.search(query).hits[:3]
     assert hits[0].id == "cards/action-cards/sabotage" and not [h.id for h in hits if h.kind == "rule"]
+
+
+@pytest.mark.parametrize("query, page", [
+    ("the turtle player wants to veto this agenda, can they?", "factions/xxcha"),
+    ("what does the bug faction's flagship do", "factions/norr"),
+    ("the birds' flagship ability", "factions/argent"),
+    ("gashlai commander", "factions/muaat"),
+])
+def test_a_faction_called_by_its_table_nickname_leads_with_its_page(default_corpus, query, page):
+    # Players name factions by what they look like; the nickname must not read as the plain word.
+    assert default_corpus.search(query).groups[0][0] == page
+
+
+def test_robots_are_the_mechs_a_new_player_means(default_corpus):
+    # "Robot" alone is a mech in a new player's mouth; the L1Z1X are "the robot faction".
+    found = default_corpus.search("how many robots can I have on the board at once")
+    assert found.groups[0][0] == "mechs" and found.hits[0].id.startswith("55.")
+
+
+def test_crates_are_the_commodity_side_of_a_token(default_corpus):
+    found = default_corpus.search("crates or coins: which side is a commodity")
+    assert found.groups[0][0] == "commodities"
