@@ -422,3 +422,13 @@ def test_a_scene_told_in_plain_words_finds_its_rule(default_corpus, query, rule)
 ])
 def test_plain_words_for_a_component_lead_with_its_page(default_corpus, query, page):
     assert default_corpus.search(query).groups[0][0] == page
+
+
+def test_two_players_reaching_ten_together_asks_for_the_tie_rule(default_corpus):
+    # A tie for the win is decided by initiative order (98.7), not by the 14-point track beside it.
+    assert default_corpus.search("we both hit 10 points in the same status phase").hits[0].id == "98.7"
+
+
+def test_a_goal_is_an_objective(default_corpus):
+    found = default_corpus.search("two of us at 9 going into end of round scoring, both qualify for a goal. who wins?")
+    assert found.groups[0][0] == "objective-cards"
