@@ -432,3 +432,14 @@ def test_two_players_reaching_ten_together_asks_for_the_tie_rule(default_corpus)
 def test_a_goal_is_an_objective(default_corpus):
     found = default_corpus.search("two of us at 9 going into end of round scoring, both qualify for a goal. who wins?")
     assert found.groups[0][0] == "objective-cards"
+
+
+def test_troops_pulled_out_of_a_losing_fight_ask_about_ground_combat(default_corpus):
+    # Ground combat has no retreat: it goes on until one side has no ground forces (42.3, 42.4).
+    found = default_corpus.search("my infantry are losing on the planet, can they retreat back onto my carrier?")
+    assert found.groups[0][0] == "ground-combat"
+
+
+def test_a_broken_ship_fixed_is_a_damaged_unit_repaired(default_corpus):
+    hits = default_corpus.search("the tech that fixes a broken ship every round").hits
+    assert hits[0].id == "cards/technology/duranium-armor"
