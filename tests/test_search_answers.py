@@ -443,3 +443,9 @@ def test_troops_pulled_out_of_a_losing_fight_ask_about_ground_combat(default_cor
 def test_a_broken_ship_fixed_is_a_damaged_unit_repaired(default_corpus):
     hits = default_corpus.search("the tech that fixes a broken ship every round").hits
     assert hits[0].id == "cards/technology/duranium-armor"
+
+
+def test_a_pds_against_ships_shooting_down_at_the_planet_is_planetary_shield(default_corpus):
+    # Ships shooting down at a planet is bombardment; a PDS on the planet stops it (Planetary Shield).
+    found = default_corpus.search("can his dreadnoughts shoot down at my planet if it has a pds")
+    assert found.groups[0][0] == "planetary-shield" and found.hits[0].id == "65.3b"
