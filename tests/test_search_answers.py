@@ -449,3 +449,9 @@ def test_a_pds_against_ships_shooting_down_at_the_planet_is_planetary_shield(def
     # Ships shooting down at a planet is bombardment; a PDS on the planet stops it (Planetary Shield).
     found = default_corpus.search("can his dreadnoughts shoot down at my planet if it has a pds")
     assert found.groups[0][0] == "planetary-shield" and found.hits[0].id == "65.3b"
+
+
+def test_a_player_left_with_a_carrier_of_infantry_asks_about_elimination(default_corpus):
+    # The units he still has are what the question weighs (33.1), not how a carrier transports them.
+    found = default_corpus.search("he has no planets left, just a carrier with two infantry. is he eliminated?")
+    assert found.groups[0][0] == "elimination" and found.hits[0].id.startswith("33.")
