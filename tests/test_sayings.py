@@ -127,6 +127,10 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     ("I just took an empty planet, can I spend its resources this same turn", "exhausted", {"25.1"}, 3),
     # 87.5: Sustain Damage cancels hits, not an effect that destroys a unit outright.
     ("a card says destroy one of my dreadnoughts, can I tip it over to cancel that", "sustain-damage", {"87.5"}, 1),
+    # 22.4: a component action that is cancelled does not use the player's action.
+    ("I played an action card and it got cancelled, did I lose my turn?", "component-action", {"22.4"}, 2),
+    # 3.3c: once all other players have passed, a player may take several actions in a row.
+    ("everyone else has passed, can I take several turns in a row?", "action-phase", {"3.3c"}, 2),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
