@@ -131,6 +131,15 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     ("I played an action card and it got cancelled, did I lose my turn?", "component-action", {"22.4"}, 2),
     # 3.3c: once all other players have passed, a player may take several actions in a row.
     ("everyone else has passed, can I take several turns in a row?", "action-phase", {"3.3c"}, 2),
+    # 70.2: a purged component never returns to the game, unlike a discarded one.
+    ("my relic got purged after I used it, can it ever be shuffled back into the deck?", "purge", {"70.2"}, 1),
+    # 34.4a: the passive abilities of an exhausted card stay in effect.
+    ("my tech card is face down after I used it; does its passive line still work?", "exhausted", {"34.4a"}, 1),
+    # 67.2b: producing one of a two-for-one unit still costs the whole cost.
+    ("fighters come two for one resource but I need only one, must I pay the full cost?",
+     "producing-units", {"67.2b"}, 1),
+    # 43.3: any number of ground forces may be on one planet.
+    ("is there a maximum number of infantry on a single planet?", "ground-forces", {"43.3"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)

@@ -447,3 +447,22 @@ def test_a_player_left_with_a_carrier_of_infantry_asks_about_elimination(default
     # The units he still has are what the question weighs (33.1), not how a carrier transports them.
     found = default_corpus.search("he has no planets left, just a carrier with two infantry. is he eliminated?")
     assert found.groups[0][0] == "elimination" and found.hits[0].id.startswith("33.")
+
+
+def test_a_card_given_away_worth_a_point_is_support_for_the_throne(default_corpus):
+    # A promissory note worth a point is Support for the Throne, whatever words a player has for it.
+    hits = default_corpus.search("my neighbour gave me her card worth a point; if I attack her do I lose it?").hits
+    assert hits[0].id == "cards/promissory-notes/support-for-the-throne"
+
+
+@pytest.mark.parametrize("query, page", [
+    ("how many defense turrets fit on one planet", "pds"),
+    ("I played card number 3, can I keep the speaker token", "politics"),
+])
+def test_table_words_for_a_pds_or_a_strategy_card_lead_with_its_page(default_corpus, query, page):
+    assert default_corpus.search(query).groups[0][0] == page
+
+
+def test_a_shipyard_among_enemy_ships_is_a_blockade(default_corpus):
+    found = default_corpus.search("an enemy cruiser sits in the system with my shipyard and none of my ships; can I still build?")
+    assert "blockaded" in [page for page, _ in found.groups[:2]]
