@@ -140,6 +140,16 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
      "producing-units", {"67.2b"}, 1),
     # 43.3: any number of ground forces may be on one planet.
     ("is there a maximum number of infantry on a single planet?", "ground-forces", {"43.3"}, 1),
+    # 23.3: a token that runs out (fighters, infantry, trade goods, control) may be stood in for.
+    ("no more infantry chits left in the box, may we use pennies?", "component-limitations", {"23.3"}, 1),
+    # 28.4: a promise that cannot be kept at once is a non-binding deal.
+    ("he promised to vote my way if I paid him, then voted against me. is that allowed?", "deals", {"28.4"}, 1),
+    # 42.3: ground combat goes on, round after round, while both sides have ground forces.
+    ("my infantry and his both survived the first roll, do we keep rolling?", "ground-combat", {"42.3"}, 1),
+    # 5.3: a system holding other players' command tokens may still be activated.
+    ("can I put my command token in a system that already has my opponent's token?", "active-system", {"5.3"}, 2),
+    # 94.1/94.1a: the active player may make a transaction during their turn, even during a combat.
+    ("mid combat, can I pay my neighbour trade goods for help?", "transactions", {"94.1", "94.1a"}, 3),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)

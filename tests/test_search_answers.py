@@ -466,3 +466,9 @@ def test_table_words_for_a_pds_or_a_strategy_card_lead_with_its_page(default_cor
 def test_a_shipyard_among_enemy_ships_is_a_blockade(default_corpus):
     found = default_corpus.search("an enemy cruiser sits in the system with my shipyard and none of my ships; can I still build?")
     assert "blockaded" in [page for page, _ in found.groups[:2]]
+
+
+def test_another_unit_with_every_one_on_the_board_is_the_component_limit(default_corpus):
+    # 23.4: units are limited to the plastic in the box; "get another one" is that limit, not "destroyed".
+    found = default_corpus.search("all 8 of my destroyers are on the board, can I get another one?")
+    assert found.groups[0][0] == "component-limitations"
