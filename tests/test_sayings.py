@@ -150,6 +150,13 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     ("can I put my command token in a system that already has my opponent's token?", "active-system", {"5.3"}, 2),
     # 94.1/94.1a: the active player may make a transaction during their turn, even during a combat.
     ("mid combat, can I pay my neighbour trade goods for help?", "transactions", {"94.1", "94.1a"}, 3),
+    # 85.3: structures cannot move or be transported.
+    ("can my carrier pick up a pds and move it to a better spot?", "structures", {"85.3"}, 1),
+    # 71.5: exhausted cards are readied, flipped face up again, in the status phase's Ready Cards step.
+    ("my agent card got flipped over after I used it, when does it flip back?", "readied", {"71.5"}, 1),
+    # 100.1/100.1a: the Wormhole Nexus starts in play inactive side up, with its one gamma wormhole.
+    ("there's a tile off the edge of the map with a gamma symbol, how do we get there?", "wormhole-nexus",
+     {"100.1", "100.1a"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
