@@ -59,7 +59,8 @@ def test_fighters_against_a_production_value_find_the_rule_that_counts_them(defa
 
 
 @pytest.mark.parametrize("scene", ["every one of my five dreadnoughts is on the board; may I build a sixth at home?",
-                                   "we ran out of carrier minis, can I take one back to produce it again"])
+                                   "we ran out of carrier minis, can I take one back to produce it again",
+                                   "both of my carriers are on the map, may I produce another one?"])
 def test_building_a_unit_with_none_left_is_the_component_limit(default_corpus, scene):
     assert "component limitations" in vocabulary().meanings(scene)
     assert "component-limitations" in [page for page, _ in default_corpus.search(scene).groups[:3]]
@@ -168,3 +169,16 @@ def test_betting_on_an_outcome_is_a_rider(default_corpus):
     question = "I can't vote this agenda, may I still bet on the outcome with an action card"
     assert "predict" in vocabulary().meanings(question)
     assert default_corpus.search(question).hits[0].id == "8.22"
+
+
+def test_passing_with_a_strategy_card_unused_asks_about_the_strategic_action(default_corpus):
+    # 82.2a: with two strategy cards (three or four players) a player cannot pass before using both.
+    scene = "I hold two strategy cards and only used one of them, may I pass now?"
+    assert "strategic action" in vocabulary().meanings(scene)
+    assert default_corpus.search(scene).groups[0][0] == "strategic-action"
+
+
+def test_a_scar_in_plain_words_is_the_entropic_scar(default_corpus):
+    scene = "my cruisers are parked in a scar tile and someone attacks; can my dreadnought still soak a hit?"
+    assert "entropic scar" in vocabulary().meanings(scene)
+    assert "entropic-scars" in [page for page, _ in default_corpus.search(scene).groups[:2]]

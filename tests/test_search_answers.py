@@ -413,6 +413,7 @@ def test_crates_are_the_commodity_side_of_a_token(default_corpus):
     ("who decides what the ships that belong to no one do", "neutral-units"),
     ("how many defense turrets fit on one planet", "pds"),
     ("I played card number 3, can I keep the speaker token", "politics"),
+    ("this system tile has red corners and a planet in it, is it still an anomaly?", "anomalies"),
 ])
 def test_plain_words_for_a_component_lead_with_its_page(default_corpus, query, page):
     assert default_corpus.search(query).groups[0][0] == page
