@@ -158,6 +158,10 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 100.1/100.1a: the Wormhole Nexus starts in play inactive side up, with its one gamma wormhole.
     ("there's a tile off the edge of the map with a gamma symbol, how do we get there?", "wormhole-nexus",
      {"100.1", "100.1a"}, 1),
+    # 82.2a: with two strategy cards (three or four players) a player cannot pass before using both.
+    ("I hold two strategy cards and only used one of them, may I pass now?", "strategic-action", {"82.2a"}, 1),
+    # 56.2: modifiers add or subtract; a +2 and a -2 leave the value as printed.
+    ("a +2 from one card and a -2 from another: do they cancel each other out?", "modifiers", {"56.2"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
@@ -171,11 +175,11 @@ def test_betting_on_an_outcome_is_a_rider(default_corpus):
     assert default_corpus.search(question).hits[0].id == "8.22"
 
 
-def test_passing_with_a_strategy_card_unused_asks_about_the_strategic_action(default_corpus):
-    # 82.2a: with two strategy cards (three or four players) a player cannot pass before using both.
-    scene = "I hold two strategy cards and only used one of them, may I pass now?"
-    assert "strategic action" in vocabulary().meanings(scene)
-    assert default_corpus.search(scene).groups[0][0] == "strategic-action"
+def test_a_planet_held_by_its_control_token_alone_asks_about_losing_control(default_corpus):
+    # 25.4/25.5: a control token keeps a planet until another player's units are on it.
+    scene = "only my control token is on that planet; his fleet flew in, did they take the planet?"
+    assert "loses control" in vocabulary().meanings(scene)
+    assert default_corpus.search(scene).groups[0][0] == "control"
 
 
 def test_a_scar_in_plain_words_is_the_entropic_scar(default_corpus):
