@@ -162,6 +162,31 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     ("I hold two strategy cards and only used one of them, may I pass now?", "strategic-action", {"82.2a"}, 1),
     # 56.2: modifiers add or subtract; a +2 and a -2 leave the value as printed.
     ("a +2 from one card and a -2 from another: do they cancel each other out?", "modifiers", {"56.2"}, 1),
+    # 89.2b/89.5a: a tactical action may move nothing and still produce in the active system.
+    ("can I activate my home system just to produce there without moving anything?", "tactical-action",
+     {"89.2b", "89.5a"}, 3),
+    # 85.5: at most two PDS on one planet.
+    ("my planet already has two PDS, can I put a third one there?", "structures", {"85.5"}, 3),
+    # 97.4: an upgrade applies at once to every unit of that type, those on the board too.
+    ("I just researched Cruiser II, do the cruisers already on the board get better right away?", "unit-upgrades",
+     {"97.4"}, 3),
+    # 1.19: abilities wanted in the same window resolve in initiative order, the active player first.
+    ("we both want to play action cards at the start of combat; who goes first?", "abilities", {"1.19"}, 3),
+    # 30.1a: deploying a unit costs nothing unless the ability says so.
+    ("does a mech placed with its deploy ability cost resources?", "deploy", {"30.1a"}, 1),
+    # 26.3a: structures have no cost; they come from Construction, not the production step.
+    ("how many resources does it cost to build a space dock in the production step?", "cost", {"26.3a"}, 3),
+    # 2.4: over seven action cards, the player keeps seven and discards the rest.
+    ("I'm at 9 action cards after Politics, must I discard down to 7?", "action-cards", {"2.4"}, 1),
+    # 8.4: planets ready only after both agendas, in the Ready Planets step.
+    ("I exhausted all my planets voting on the first agenda; are they readied for the second agenda?",
+     "agenda-phase", {"8.4"}, 1),
+    # 68.3: ground forces built go to a planet whose unit used its Production.
+    ("two planets in the system but the dock is on one; may the infantry I build go on the other planet?",
+     "production", {"68.3"}, 3),
+    # 53.2b: a legendary planet's ability card taken while exhausted stays exhausted.
+    ("I captured Primor from my neighbour after he'd used its legendary card; is that card exhausted when I get it?",
+     "legendary-planets", {"53.2b"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
