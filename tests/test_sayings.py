@@ -187,6 +187,9 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 53.2b: a legendary planet's ability card taken while exhausted stays exhausted.
     ("I captured Primor from my neighbour after he'd used its legendary card; is that card exhausted when I get it?",
      "legendary-planets", {"53.2b"}, 1),
+    # 84.1a/84.2: a strategy card nobody chose gains a trade good, which goes to whoever takes it.
+    ("nobody picked Warfare last round, so there are trade goods on it; do I get them if I take it?",
+     "strategy-phase", {"84.1a", "84.2"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
