@@ -190,6 +190,14 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 84.1a/84.2: a strategy card nobody chose gains a trade good, which goes to whoever takes it.
     ("nobody picked Warfare last round, so there are trade goods on it; do I get them if I take it?",
      "strategy-phase", {"84.1a", "84.2"}, 1),
+    # 78.3b: anti-fighter barrage fires in the first round of a space combat only.
+    ("do my destroyers get their anti-fighter barrage again in the second round?", "space-combat", {"78.3b"}, 3),
+    # 49.5d: when both sides' units all die, the defender keeps the planet.
+    ("our ground combat ended with every unit on both sides dead; who keeps the planet?", "invasion", {"49.5d"}, 3),
+    # 78.7c: a retreat needs a system with the retreating player's own units or planet, and no enemy ships.
+    ("can my ships retreat into an empty system next door?", "space-combat", {"78.7c"}, 3),
+    # 78.6: each player chooses which of their own ships the hits against them destroy.
+    ("he scored two hits on my fleet: who picks which ships are destroyed, him or me?", "space-combat", {"78.6"}, 3),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
