@@ -1,21 +1,25 @@
 """Player questions written for Mecatol from the rule texts (bench/data/written_questions.jsonl).
 
-Sixty-one sets of 30 to 60 questions ("set" 13 to 73, the checks of bench/README.md), each written by a
+Seventy-one sets of 30 to 60 questions ("set" 13 to 83, the checks of bench/README.md), each written by a
 helper who plays, reading only the shared rule texts, never our code or a search, and measured before
 anyone read it: asked as players ask at the table (a scene first, typos, "pds", "ac"), labelled with the
 pages and LRR rules that answer. Sets 32, 34 to 36, 52, 54, 56, 60, 61, 63, 65 to 67, 70 and 71 describe
 the situation in plain words and never name the mechanic ("pull my ships out", "the cloudy tile"); 37,
-48, 50, 57 and 59 are forum posts, a scene then the question; 38 and 49 are typed on a phone mid-game;
-39, 43, 45, 46, 47 and 53 are new players asking in everyday words; 40, forum posts on a dispute; 41 and
-42, whole posts over 1,100 characters, an evening's story that asks at its end; 44, forum posts in the
-players' jargon; 51, rules threads naming the cards that interact; 55, a rules channel's mix of
-searches, questions and scenes; 58, half plain-words scenes, half terse questions typed mid-game; 62 and
-64, what a game word means ("does purge just mean discard?"); 68, 69, 72 and 73, forum questions that
-name a card, faction or leader in passing while a general LRR rule decides. The leave-one-out questions
-are the corpus's own (wiki FAQs, open questions), mostly about one card and asked in a writer's words;
-these are the other half of the picture. Sets 13 to 18, 29 to 31, 34, 35, 42, 43, 46, 48, 50, 53, 54,
-56, 59, 61, 62, 65, 66, 68, 70 and 72 are the train part, fitted on beside the leave-one-out train part;
-the other 34 are held out.
+48, 50, 57, 59, 80 and 81 are forum posts, a scene then the question; 38 and 49 are typed on a phone
+mid-game; 39, 43, 45, 46, 47 and 53 are new players asking in everyday words; 40, forum posts on a
+dispute; 41 and 42, whole posts over 1,100 characters, an evening's story that asks at its end; 44, forum
+posts in the players' jargon; 51, rules threads naming the cards that interact; 55, a rules channel's mix
+of searches, questions and scenes; 58, half plain-words scenes, half terse questions typed mid-game; 62
+and 64, what a game word means ("does purge just mean discard?"); 68, 69, 72 and 73, forum questions that
+name a card, faction or leader in passing while a general LRR rule decides; 74 and 75, an edge case
+inside one topic, labelled with the lettered sub-rule that settles it; 76 and 77, replies in a rules
+thread ("But can I ...", a quoted rule that is not the one that settles it); 78 and 79, timing and order
+("who goes first", "is it too late to ..."); 82 and 83, a named card against a general rule, the card's
+page labelled too where its text is part of the answer. The leave-one-out questions are the corpus's own
+(wiki FAQs, open questions), mostly about one card and asked in a writer's words; these are the other
+half of the picture. Sets 13 to 18, 29 to 31, 34, 35, 42, 43, 46, 48, 50, 53, 54, 56, 59, 61, 62, 65, 66,
+68, 70, 72, 74, 76, 78, 80 and 82 are the train part, fitted on beside the leave-one-out train part; the
+other 39 are held out.
 """
 from __future__ import annotations
 
