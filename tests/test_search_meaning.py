@@ -94,8 +94,9 @@ def test_a_question_without_a_scene_keeps_its_closeness(default_corpus):
 def test_the_rules_closest_in_meaning_join_the_candidates(default_corpus, monkeypatch):
     # The words ("action card", "end of round") find the card pages first; 2.4, the hand limit of
     # seven, shares few of them and is a candidate only because it is among the closest in meaning.
-    asked = "drew my 8th action card at end of round, can i play one to get back to 7?"
-    assert default_corpus.search(asked).hits[0].id == "2.4"
+    # ("get back to 7" would now find it by words: the vocabulary reads it as the hand limit.)
+    asked = "drew my 8th action card at end of round, do i have too many now?"
+    assert "2.4" in [h.id for h in default_corpus.search(asked).hits[:3]]
     monkeypatch.setattr(search, "NEAR", 0)
     assert "2.4" not in [h.id for h in default_corpus.search(asked).hits[:3]]
 
