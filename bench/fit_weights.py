@@ -58,6 +58,10 @@ GRID = {
     "topic_cos": [0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0],  # 0: a rules topic's closeness as a whole unused
     "lrr_pages": [0, 1, 2, 3, 5, 8, 99],  # 0: never bring a rule into the first places
     "lrr_count": [1, 2, 3],  # numbered rules the first places should hold
+    "rule_cos": [0.0, 1.0, 2.0, 3.0, 4.0, 6.0],  # all three 0: the rule places keep the ranking's rules
+    "rule_words": [0.0, 0.5, 1.0, 1.5, 2.0],
+    "rule_score": [0.0, 0.25, 0.5, 1.0],
+    "rule_pages": [0, 2, 3, 4, 5, 8],  # 0: a rule of any page may take a rule place
 }
 
 

@@ -161,7 +161,14 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     pool = meaning.alternate(search_rules.lexical_pool(ranked, {id(f): s for s, f in weighted},
                                                        weights.rule_floor, weights.rule_slot), meant_pool)
     lifted = search_rules.lift(ranked, pool, weights.rule_slot, weights.rule_count)
-    return search_rules.numbered(lifted, weights.rule_slot, weights.lrr_pages, weights.lrr_count, named.titles)
+    out = search_rules.numbered(lifted, weights.rule_slot, weights.lrr_pages, weights.lrr_count, named.titles)
+    if closeness is None or weights.semantic <= 0:
+        return out
+    rules = [f for _, f in out if f.get("kind") == "rule"][:search_rules.RULE_DEPTH]
+    cosines = dict(zip((f["id"] for f in rules), closeness.of_each(rules)))
+    return search_rules.reordered(out, weights.rule_slot, {id(f): s for s, f in found}, cosines,
+                                  (weights.rule_cos, weights.rule_words, weights.rule_score), search_rules.RULE_DEPTH,
+                                  weights.rule_pages)
 
 
 def _closer_topics(ranked: list[tuple[float, dict]], closeness: meaning.Closeness,

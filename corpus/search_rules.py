@@ -16,6 +16,7 @@ from corpus.mentions import folded
 
 ANSWERS = ("rule", "section")  # entries that answer: an LRR rule, a card's or ability's own text
 KEPT = (*ANSWERS, "faq")  # ... and a ruling: a first hit of these keeps its place
+RULE_DEPTH = 30  # rules of the ranking that may fill the first places' rule places (reordered)
 
 
 def rule_of(entries) -> dict[str, str]:
@@ -150,3 +151,49 @@ def _unasked_card_text(head: list[dict], j: int, named: frozenset[str]) -> bool:
     if entry.get("kind") != "section" or folded(entry.get("title", "")) in named:
         return False
     return any(f.get("kind") in ANSWERS for f in head[:j])
+
+
+def reordered(ranked: list[tuple[float, dict]], slot: int, first: dict[int, float],
+              cosines: dict[str, float], weigh: tuple[float, float, float], depth: int = RULE_DEPTH,
+              pages: int = 0) -> list[tuple[float, dict]]:
+    """The numbered rules among the first slot + 1 hits (but the first hit) chosen again from the
+    first `depth` rules of the ranking, by their place among the rules, their closeness in meaning,
+    their own words' score (first: id(fields) -> score before evidence) and their score in the
+    ranking, times the weights `weigh` (cosine, words, ranking; the place counts one); only rules of
+    the first `pages` pages (0: any) may come up.
+
+    The ranking puts a rule high by the evidence of its topic's notes, which a rule of another
+    topic, closer to the question, lacks; among the rules alone, these weighed together, fitted on
+    the written and leave-one-out questions (bench/fit_weights.py), pick the answering one more often.
+    """
+    head = ranked[:slot + 1]
+    places = [j for j, (_, f) in enumerate(head) if j > 0 and f.get("kind") == "rule"]
+    if not places or not any(weigh):
+        return ranked
+    # A rule of a page further down would bring that page up past the pages the ranking put first.
+    shown = list(dict.fromkeys(f.get("topic", "") for _, f in ranked))[:pages or None]
+    rules = [(s, f) for s, f in ranked if f.get("kind") == "rule"][:depth]
+    rules = [(s, f) for s, f in rules if f.get("topic", "") in shown or f["id"] in {h["id"] for _, h in head}]
+    kept = {f["id"] for j, (_, f) in enumerate(head) if j not in places}
+    top = ranked[0][0] or 1.0
+    best = max(first.values(), default=0.0) or 1.0
+    cos, words, score = weigh
+
+    def merit(place: int, pair: tuple[float, dict]) -> float:
+        """A rule's merit to fill a rule place of the head."""
+        s, f = pair
+        return (1 / place + cos * cosines.get(f["id"], 0.0) + words * first.get(id(f), 0.0) / best
+                + score * s / top)
+
+    ranked_rules = sorted(((merit(n, p), n, p[1]) for n, p in enumerate(rules, start=1)
+                           if p[1]["id"] not in kept), key=lambda m: (-m[0], m[1]))
+    chosen = [f for _, _, f in ranked_rules[:len(places)]]
+    if {f["id"] for f in chosen} == {head[j][1]["id"] for j in places}:
+        return ranked
+    # The chosen take the rule places in their order; the rules they displace lead the rest.
+    fill = iter(chosen)
+    order = [next(fill) if j in places else f for j, (_, f) in enumerate(head)]
+    taken = {f["id"] for f in order}
+    out = [f for j, (_, f) in enumerate(head) if j in places and f["id"] not in taken]
+    order += out + [f for _, f in ranked[slot + 1:] if f["id"] not in taken]
+    return list(zip([s for s, _ in ranked], order))

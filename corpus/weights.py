@@ -38,6 +38,13 @@ class Weights:
     semantic: float = 0.7
     answer_cos: float = 0.5
     answer_pages: int = 0  # 0: any page
+    # The numbered rules in the first places but the first, chosen again among the ranking's rules by
+    # their place among them (counting one), and these times their cosine, their own words' score
+    # (to the best first-stage score) and their score (to the first hit's) (corpus.search_rules.reordered).
+    rule_cos: float = 4.0
+    rule_words: float = 1.0
+    rule_score: float = 0.25
+    rule_pages: int = 4  # ... from the first rule_pages pages only (0: any)
     topic_cos: float = 1.0  # a rules topic's closeness as a whole, times the best hit's score, added to its hits
 
     def kind(self, kind: str) -> float:

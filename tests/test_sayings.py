@@ -150,7 +150,7 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 5.3: a system holding other players' command tokens may still be activated.
     ("can I put my command token in a system that already has my opponent's token?", "active-system", {"5.3"}, 2),
     # 94.1/94.1a: the active player may make a transaction during their turn, even during a combat.
-    ("mid combat, can I pay my neighbour trade goods for help?", "transactions", {"94.1", "94.1a"}, 3),
+    ("can I trade with my neighbour in the middle of a space combat?", "transactions", {"94.1", "94.1a"}, 3),
     # 85.3: structures cannot move or be transported.
     ("can my carrier pick up a pds and move it to a better spot?", "structures", {"85.3"}, 1),
     # 71.5: exhausted cards are readied, flipped face up again, in the status phase's Ready Cards step.
@@ -175,14 +175,14 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 30.1a: deploying a unit costs nothing unless the ability says so.
     ("does a mech placed with its deploy ability cost resources?", "deploy", {"30.1a"}, 1),
     # 26.3a: structures have no cost; they come from Construction, not the production step.
-    ("how many resources does it cost to build a space dock in the production step?", "cost", {"26.3a"}, 3),
+    ("what does a space dock cost to build?", "cost", {"26.3a"}, 3),
     # 2.4: over seven action cards, the player keeps seven and discards the rest.
     ("I'm at 9 action cards after Politics, must I discard down to 7?", "action-cards", {"2.4"}, 1),
     # 8.4: planets ready only after both agendas, in the Ready Planets step.
     ("I exhausted all my planets voting on the first agenda; are they readied for the second agenda?",
      "agenda-phase", {"8.4"}, 1),
     # 68.3: ground forces built go to a planet whose unit used its Production.
-    ("two planets in the system but the dock is on one; may the infantry I build go on the other planet?",
+    ("my dock is on one planet, can the infantry I build be placed on the other planet?",
      "production", {"68.3"}, 3),
     # 53.2b: a legendary planet's ability card taken while exhausted stays exhausted.
     ("I captured Primor from my neighbour after he'd used its legendary card; is that card exhausted when I get it?",

@@ -76,8 +76,9 @@ SCENE = "All my planets are gone, my home system too, but one carrier with two i
 
 def test_the_sentence_that_asks_brings_its_rule_up(default_corpus):
     # The scene's words (planets, carrier, infantry) are all the whole question's vector reads;
-    # the asking sentence alone is about elimination, whose rule 33.1 answers it.
-    ids = [h.id for h in default_corpus.search(f"{SCENE} Am I eliminated?").hits[:3]]
+    # the asking sentence alone is about elimination, whose rule 33.1 answers it. (The rule places'
+    # reorder, corpus.search_rules.reordered, puts 33.11 before it, third.)
+    ids = [h.id for h in default_corpus.search(f"{SCENE} Am I eliminated?").hits[:4]]
     assert "33.1" in ids
 
 
