@@ -198,6 +198,10 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     ("can my ships retreat into an empty system next door?", "space-combat", {"78.7c"}, 3),
     # 78.6: each player chooses which of their own ships the hits against them destroy.
     ("he scored two hits on my fleet: who picks which ships are destroyed, him or me?", "space-combat", {"78.6"}, 3),
+    # 82.1a: no player has to resolve another's secondary ability.
+    ("is following someone's strategy card optional or am I forced to?", "strategic-action", {"82.1a"}, 1),
+    # 43.3: no limit to the ground forces on one planet.
+    ("mech stacking limit?", "ground-forces", {"43.3"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
