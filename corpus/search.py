@@ -132,6 +132,7 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     closest first) take turns in being lifted. If
     the first places still hold too few numbered rules, the best-ranked ones of the first pages join
     them, and a note first gives its place to its page's answer there (corpus.search_rules.numbered).
+    With sentence vectors, the rules in those places are last chosen again (corpus.search_rules.reordered).
     """
     weighted = sorted(((s * weights.entry(f, named), f) for s, f in found),
                       key=lambda pair: -pair[0])

@@ -4,11 +4,13 @@ A player's question is usually answered by one rule (2.4, 8.22, 77.3c), but the 
 rulings beside that rule repeat its words and outrank it. Two remedies, each with a fitted
 weight in corpus.weights.Weights: a rule gains a share of the evidence of the entries under it,
 and the best-matching rules are lifted into the first places when they match nearly as well (by
-their words, or with sentence vectors by their meaning: corpus.meaning). Last, until the first
+their words, or with sentence vectors by their meaning: corpus.meaning). Next, until the first
 places hold three numbered rules, the best-ranked rules of the first few pages take the places of
 the notes there (the best ruling stays, and a card's text the query names or that leads): a card
 question usually turns on a rule too, and among the rules alone the ranking has the answering one in
-its first three far more often than it has it in its first three hits overall.
+its first three far more often than it has it in its first three hits overall. Then the rules in the
+first places but the first hit are chosen again among the ranking's rules, by their place among them,
+their closeness in meaning and their own words (reordered): the answering one often sat just below.
 """
 from __future__ import annotations
 
@@ -170,30 +172,35 @@ def reordered(ranked: list[tuple[float, dict]], slot: int, first: dict[int, floa
     places = [j for j, (_, f) in enumerate(head) if j > 0 and f.get("kind") == "rule"]
     if not places or not any(weigh):
         return ranked
-    # A rule of a page further down would bring that page up past the pages the ranking put first.
-    shown = list(dict.fromkeys(f.get("topic", "") for _, f in ranked))[:pages or None]
-    rules = [(s, f) for s, f in ranked if f.get("kind") == "rule"][:depth]
-    rules = [(s, f) for s, f in rules if f.get("topic", "") in shown or f["id"] in {h["id"] for _, h in head}]
     kept = {f["id"] for j, (_, f) in enumerate(head) if j not in places}
-    top = ranked[0][0] or 1.0
-    best = max(first.values(), default=0.0) or 1.0
-    cos, words, score = weigh
-
-    def merit(place: int, pair: tuple[float, dict]) -> float:
-        """A rule's merit to fill a rule place of the head."""
-        s, f = pair
-        return (1 / place + cos * cosines.get(f["id"], 0.0) + words * first.get(id(f), 0.0) / best
-                + score * s / top)
-
-    ranked_rules = sorted(((merit(n, p), n, p[1]) for n, p in enumerate(rules, start=1)
-                           if p[1]["id"] not in kept), key=lambda m: (-m[0], m[1]))
-    chosen = [f for _, _, f in ranked_rules[:len(places)]]
+    scale = (ranked[0][0] or 1.0, max(first.values(), default=0.0) or 1.0)
+    merits = [(_merit(n, pair, first, cosines, weigh, scale), n, pair[1])
+              for n, pair in enumerate(_candidates(ranked, head, depth, pages), start=1) if pair[1]["id"] not in kept]
+    chosen = [f for _, _, f in sorted(merits, key=lambda m: (-m[0], m[1]))[:len(places)]]
     if {f["id"] for f in chosen} == {head[j][1]["id"] for j in places}:
         return ranked
     # The chosen take the rule places in their order; the rules they displace lead the rest.
     fill = iter(chosen)
     order = [next(fill) if j in places else f for j, (_, f) in enumerate(head)]
     taken = {f["id"] for f in order}
-    out = [f for j, (_, f) in enumerate(head) if j in places and f["id"] not in taken]
-    order += out + [f for _, f in ranked[slot + 1:] if f["id"] not in taken]
+    order += [f for j, (_, f) in enumerate(head) if j in places and f["id"] not in taken]
+    order += [f for _, f in ranked[slot + 1:] if f["id"] not in taken]
     return list(zip([s for s, _ in ranked], order))
+
+
+def _candidates(ranked: list[tuple[float, dict]], head: list[tuple[float, dict]], depth: int,
+                pages: int) -> list[tuple[float, dict]]:
+    """The ranking's first `depth` rules, those of pages after the first `pages` (0: none) left out
+    unless in the head: a rule of a page further down would bring that page up past the others."""
+    shown = set(list(dict.fromkeys(f.get("topic", "") for _, f in ranked))[:pages or None])
+    in_head = {f["id"] for _, f in head}
+    rules = [(s, f) for s, f in ranked if f.get("kind") == "rule"][:depth]
+    return [(s, f) for s, f in rules if f.get("topic", "") in shown or f["id"] in in_head]
+
+
+def _merit(place: int, pair: tuple[float, dict], first: dict[int, float], cosines: dict[str, float],
+           weigh: tuple[float, float, float], scale: tuple[float, float]) -> float:
+    """A rule's merit to fill a rule place of the head (scale: the first hit's score, the best first-stage score)."""
+    (score, fields), (cos, words, ranking), (top, best) = pair, weigh, scale
+    return (1 / place + cos * cosines.get(fields["id"], 0.0) + words * first.get(id(fields), 0.0) / best
+            + ranking * score / top)
