@@ -152,8 +152,10 @@ def test_lock_error_is_a_corpus_error(tmp_path):
 
 
 def test_huge_page_over_http_is_refused_after_the_cap(tmp_path):
-    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    from http.server import BaseHTTPRequestHandler
     from threading import Thread
+
+    from crawl_server import QuietServer
 
     from ingest.crawl import Fetcher
     from ingest.errors import FetchError
@@ -175,13 +177,8 @@ def test_huge_page_over_http_is_refused_after_the_cap(tmp_path):
         def log_message(self, *args):
             pass
 
-    class Quiet(ThreadingHTTPServer):
-        def handle_error(self, request, client_address):
-            # The fetcher hangs up on purpose; a reset seen after the handler (in its flush) is no error.
-            if not isinstance(sys.exc_info()[1], ConnectionError):
-                super().handle_error(request, client_address)
-
-    with Quiet(("127.0.0.1", 0), Huge) as server:
+    # The fetcher hangs up on purpose; a reset seen after the handler (in its flush) is no error.
+    with QuietServer(("127.0.0.1", 0), Huge) as server:
         Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{server.server_address[1]}/R_huge"
         try:
