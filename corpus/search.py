@@ -165,11 +165,8 @@ def rerank(found: list[tuple[float, dict]], pages: dict[str, float],
     out = search_rules.numbered(lifted, weights.rule_slot, weights.lrr_pages, weights.lrr_count, named.titles)
     if closeness is None or weights.semantic <= 0:
         return out
-    rules = [f for _, f in out if f.get("kind") == "rule"][:search_rules.RULE_DEPTH]
-    cosines = dict(zip((f["id"] for f in rules), closeness.of_each(rules)))
-    return search_rules.reordered(out, weights.rule_slot, {id(f): s for s, f in found}, cosines,
-                                  (weights.rule_cos, weights.rule_words, weights.rule_score), search_rules.RULE_DEPTH,
-                                  weights.rule_pages)
+    return search_rules.reordered(out, weights.rule_slot, {id(f): s for s, f in found}, closeness.of_each,
+                                  (weights.rule_cos, weights.rule_words, weights.rule_score), weights.rule_pages)
 
 
 def _closer_topics(ranked: list[tuple[float, dict]], closeness: meaning.Closeness,

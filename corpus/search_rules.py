@@ -14,6 +14,8 @@ their closeness in meaning and their own words (reordered): the answering one of
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from corpus.mentions import folded
 
 ANSWERS = ("rule", "section")  # entries that answer: an LRR rule, a card's or ability's own text
@@ -156,12 +158,12 @@ def _unasked_card_text(head: list[dict], j: int, named: frozenset[str]) -> bool:
 
 
 def reordered(ranked: list[tuple[float, dict]], slot: int, first: dict[int, float],
-              cosines: dict[str, float], weigh: tuple[float, float, float], depth: int = RULE_DEPTH,
+              near: Callable[[list[dict]], list[float]], weigh: tuple[float, float, float],
               pages: int = 0) -> list[tuple[float, dict]]:
     """The numbered rules among the first slot + 1 hits (but the first hit) chosen again from the
-    first `depth` rules of the ranking, by their place among the rules, their closeness in meaning,
-    their own words' score (first: id(fields) -> score before evidence) and their score in the
-    ranking, times the weights `weigh` (cosine, words, ranking; the place counts one); only rules of
+    first RULE_DEPTH rules of the ranking, by their place among the rules, their closeness in meaning
+    (near: hits -> their cosines, asked for these rules only), their own words' score (first:
+    id(fields) -> score before evidence) and their score in the ranking, times the weights `weigh` (cosine, words, ranking; the place counts one); only rules of
     the first `pages` pages (0: any) may come up.
 
     The ranking puts a rule high by the evidence of its topic's notes, which a rule of another
@@ -174,8 +176,11 @@ def reordered(ranked: list[tuple[float, dict]], slot: int, first: dict[int, floa
         return ranked
     kept = {f["id"] for j, (_, f) in enumerate(head) if j not in places}
     scale = (ranked[0][0] or 1.0, max(first.values(), default=0.0) or 1.0)
-    merits = [(_merit(n, pair, first, cosines, weigh, scale), n, pair[1])
-              for n, pair in enumerate(_candidates(ranked, head, depth, pages), start=1) if pair[1]["id"] not in kept]
+    candidates = [(n, pair) for n, pair in enumerate(_candidates(ranked, head, pages), start=1)
+                  if pair[1]["id"] not in kept]
+    cosines = near([pair[1] for _, pair in candidates])
+    merits = [(_merit(n, pair, cosine, first, weigh, scale), n, pair[1])
+              for (n, pair), cosine in zip(candidates, cosines)]
     chosen = [f for _, _, f in sorted(merits, key=lambda m: (-m[0], m[1]))[:len(places)]]
     if {f["id"] for f in chosen} == {head[j][1]["id"] for j in places}:
         return ranked
@@ -188,19 +193,18 @@ def reordered(ranked: list[tuple[float, dict]], slot: int, first: dict[int, floa
     return list(zip([s for s, _ in ranked], order))
 
 
-def _candidates(ranked: list[tuple[float, dict]], head: list[tuple[float, dict]], depth: int,
+def _candidates(ranked: list[tuple[float, dict]], head: list[tuple[float, dict]],
                 pages: int) -> list[tuple[float, dict]]:
-    """The ranking's first `depth` rules, those of pages after the first `pages` (0: none) left out
+    """The ranking's first RULE_DEPTH rules, those of pages after the first `pages` (0: none) left out
     unless in the head: a rule of a page further down would bring that page up past the others."""
     shown = set(list(dict.fromkeys(f.get("topic", "") for _, f in ranked))[:pages or None])
     in_head = {f["id"] for _, f in head}
-    rules = [(s, f) for s, f in ranked if f.get("kind") == "rule"][:depth]
+    rules = [(s, f) for s, f in ranked if f.get("kind") == "rule"][:RULE_DEPTH]
     return [(s, f) for s, f in rules if f.get("topic", "") in shown or f["id"] in in_head]
 
 
-def _merit(place: int, pair: tuple[float, dict], first: dict[int, float], cosines: dict[str, float],
+def _merit(place: int, pair: tuple[float, dict], cosine: float, first: dict[int, float],
            weigh: tuple[float, float, float], scale: tuple[float, float]) -> float:
     """A rule's merit to fill a rule place of the head (scale: the first hit's score, the best first-stage score)."""
     (score, fields), (cos, words, ranking), (top, best) = pair, weigh, scale
-    return (1 / place + cos * cosines.get(fields["id"], 0.0) + words * first.get(id(fields), 0.0) / best
-            + ranking * score / top)
+    return 1 / place + cos * cosine + words * first.get(id(fields), 0.0) / best + ranking * score / top
