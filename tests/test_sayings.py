@@ -202,6 +202,17 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     ("is following someone's strategy card optional or am I forced to?", "strategic-action", {"82.1a"}, 1),
     # 43.3: no limit to the ground forces on one planet.
     ("mech stacking limit?", "ground-forces", {"43.3"}, 1),
+    # 30.2a: with no mech left in reinforcements, a Deploy ability cannot be used.
+    ("all my mechs are already on the board; can I still use the deploy ability to put one on a planet?",
+     "deploy", {"30.2", "30.2a"}, 3),
+    # 83.4: a player resolves the secondary ability only of cards other players chose.
+    ("I played Diplomacy this turn; may I also do its secondary myself?", "strategy-card", {"83.4"}, 3),
+    # 28.4: a promise that cannot be resolved at once binds nobody.
+    ("he promised to vote with me but voted the other way; is that allowed?", "deals", {"28.4"}, 3),
+    # 49.5d: everybody dead, the defender keeps the planet.
+    ("everybody died in the ground combat on his planet; who ends up controlling it?", "invasion", {"49.5d"}, 3),
+    # 25.4/25.5: a planet left empty stays its owner's.
+    ("if I fly all my infantry off it, do I keep the planet?", "control", {"25.3", "25.4", "25.5"}, 3),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
@@ -226,3 +237,10 @@ def test_a_scar_in_plain_words_is_the_entropic_scar(default_corpus):
     scene = "my cruisers are parked in a scar tile and someone attacks; can my dreadnought still soak a hit?"
     assert "entropic scar" in vocabulary().meanings(scene)
     assert "entropic-scars" in [page for page, _ in default_corpus.search(scene).groups[:2]]
+
+
+def test_a_breakthrough_asked_of_as_a_tech_finds_that_it_is_none(default_corpus):
+    # Thunder's Edge: a breakthrough alone meets no prerequisite and no objective's technology count.
+    question = "my breakthrough counts as a tech, right? for prereqs"
+    first = default_corpus.search(question).hits[0]
+    assert first.topic == "breakthroughs" and "not a technology" in default_corpus.by_id[first.id].text
