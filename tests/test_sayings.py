@@ -213,6 +213,9 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     ("everybody died in the ground combat on his planet; who ends up controlling it?", "invasion", {"49.5d"}, 3),
     # 25.4/25.5: a planet left empty stays its owner's.
     ("if I fly all my infantry off it, do I keep the planet?", "control", {"25.3", "25.4", "25.5"}, 3),
+    # 23.4a: with none left in reinforcements, a unit may be taken off the board to be placed again.
+    ("no carriers left in my supply; may I take one off the board and build it again at home?",
+     "component-limitations", {"23.4a"}, 3),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
