@@ -216,6 +216,9 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 23.4a: with none left in reinforcements, a unit may be taken off the board to be placed again.
     ("no carriers left in my supply; may I take one off the board and build it again at home?",
      "component-limitations", {"23.4a"}, 3),
+    # 94.6a: while an agenda is resolved, players trade without being neighbours.
+    ("the guy across the table wants my votes; can we swap trade goods during the agenda?",
+     "transactions", {"94.6", "94.6a"}, 3),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
