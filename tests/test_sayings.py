@@ -219,6 +219,20 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 94.6a: while an agenda is resolved, players trade without being neighbours.
     ("the guy across the table wants my votes; can we swap trade goods during the agenda?",
      "transactions", {"94.6", "94.6a"}, 3),
+    # 14.1: a blockaded dock produces no ships (ground forces it still may).
+    ("his destroyer is parked in my home system and none of my ships are there; can I still build cruisers at my dock?",
+     "blockaded", {"14.1"}, 1),
+    # 33.1: elimination takes no ground forces, no production and no planets, all three.
+    ("I lost my last planet but still have a carrier with two infantry; am I out of the game?",
+     "elimination", {"33.1", "33.1a", "33.1b", "33.1c"}, 3),
+    # 21.5b: commodities may be traded away before a replenish.
+    ("before I replenish with the Trade secondary, can I hand my leftover commodities to my neighbour?",
+     "commodities", {"21.5b"}, 3),
+    # 21.3: a replenish tops commodities up to the faction's value.
+    ("comms already full when I replenish from Trade, do I still count as replenishing?", "commodities", {"21.3"}, 3),
+    # 16.3c: fighters outside capacity stay until the combat ends.
+    ("my carrier died in the first round of combat; do the fighters it carried stay until the end?",
+     "capacity", {"16.3c"}, 3),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
