@@ -233,6 +233,17 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 16.3c: fighters outside capacity stay until the combat ends.
     ("my carrier died in the first round of combat; do the fighters it carried stay until the end?",
      "capacity", {"16.3c"}, 3),
+    # 10.1d: anti-fighter barrage still rolls with no fighters present.
+    ("my destroyers face a fleet with zero fighters; can I still roll AFB?", "anti-fighter-barrage", {"10.1d"}, 3),
+    # 10.2a: barrage hits beyond the fighters there do nothing.
+    ("barrage got 3 hits and there was one fighter; can the rest carry over to his cruisers?",
+     "anti-fighter-barrage", {"10.2a"}, 1),
+    # 8.6a/8.7: a planet's votes all go, and all to one outcome.
+    ("can I split my votes and put some for and some against?", "agenda-phase", {"8.6a", "8.7"}, 3),
+    # 84.1a: the trade goods on an unchosen strategy card go to whoever picks it.
+    ("tg that pile up on the card nobody takes, who gets them?", "strategy-phase", {"84.1a"}, 3),
+    # 51.10b: victory points do not unlock a hero; three scored objectives do.
+    ("I'm at 7 points but have scored just two objectives, can I use my hero yet?", "leaders", {"51.10b"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
