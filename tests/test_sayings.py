@@ -244,6 +244,14 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     ("tg that pile up on the card nobody takes, who gets them?", "strategy-phase", {"84.1a"}, 3),
     # 51.10b: victory points do not unlock a hero; three scored objectives do.
     ("I'm at 7 points but have scored just two objectives, can I use my hero yet?", "leaders", {"51.10b"}, 1),
+    # 89.2b/89.5a: a tactical action may move nothing and still produce.
+    ("may I activate my home system and move nothing, just to build at the dock?",
+     "tactical-action", {"89.2b", "89.5a"}, 3),
+    # 17.2: when a captured ship or mech comes back to its owner.
+    ("the Vuil'raith devoured my cruiser onto their faction sheet; is there any way to get it back?",
+     "capture", {"17.2", "17.2a", "17.2c"}, 3),
+    # 48.3: with two strategy cards, the lower number alone sets initiative.
+    ("three players: I hold Leadership and Imperial; do I take turns at both 1 and 8?", "initiative-order", {"48.3"}, 3),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
