@@ -252,6 +252,9 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
      "capture", {"17.2", "17.2a", "17.2c"}, 3),
     # 48.3: with two strategy cards, the lower number alone sets initiative.
     ("three players: I hold Leadership and Imperial; do I take turns at both 1 and 8?", "initiative-order", {"48.3"}, 3),
+    # 23.4a: every piece of a kind out, one may be taken off the board to be built again.
+    ("all eight of my cruisers are on the map already; can I still build another one?",
+     "component-limitations", {"23.4a", "67.5a"}, 3),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
