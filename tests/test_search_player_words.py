@@ -72,8 +72,9 @@ def test_plastic_is_the_component_limit(default_corpus, query):
 
 
 def test_trade_w_is_a_transaction(default_corpus):
+    # "w" is "with": the two pages that answer lead, in either order (94.2 needs neighbours, 94.6a not).
     groups = [page for page, _ in default_corpus.search("can i trade w someone who isnt my neighbor").groups[:2]]
-    assert groups == ["neighbors", "transactions"]
+    assert sorted(groups) == ["neighbors", "transactions"]
 
 
 @pytest.mark.parametrize(("query", "first"), [
