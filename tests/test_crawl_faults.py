@@ -6,10 +6,11 @@ import subprocess
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import pytest
 
+from crawl_server import QuietServer  # tests/crawl_server.py
 from ingest.crawl import Fetcher
 from ingest.crawl.tirules import crawl_tirules
 from ingest.errors import FetchError
@@ -108,7 +109,7 @@ class _Faulty(BaseHTTPRequestHandler):
 @pytest.fixture
 def site():
     """A loopback server of faulty answers; its `paths` lists the requests it answered."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Faulty)
+    server = QuietServer(("127.0.0.1", 0), _Faulty)  # its cut and slow answers make clients hang up
     server.paths, server.cut_done = [], False
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
     thread.start()
