@@ -5,6 +5,8 @@ is parked in my home system, can I still build there?" is a blockade).
 A situation is several groups of phrases; when a query says one phrase of every group, it stands for
 the situation's game terms, as an alias stands for its own. Every group is needed because each
 alone is everyday talk: enemy ships, my home system and building are a blockade only together.
+Its optional scene phrases are not needed, but when said with it they are scene too ("the dock" where
+a tactical action moves nothing to build there).
 """
 from __future__ import annotations
 
@@ -40,14 +42,17 @@ class Situation:
 
     groups: tuple[tuple[tuple[str, ...], ...], ...]
     means: tuple[str, ...]
+    scene: tuple[tuple[str, ...], ...] = ()
 
     @classmethod
     def read(cls, data: dict) -> "Situation":
-        """One situation from its JSON: {"all": [[phrase, ...], ...], "means": [term, ...]}."""
+        """One situation from its JSON: {"all": [[phrase, ...], ...], "means": [term, ...]}, and
+        optionally "scene": [phrase, ...]."""
         groups = tuple(tuple(tuple(words(p)) for p in group) for group in data["all"])
-        if any(len(phrase) > LONGEST for group in groups for phrase in group):
+        scene = tuple(tuple(words(p)) for p in data.get("scene", ()))
+        if any(len(phrase) > LONGEST for phrase in scene + tuple(p for group in groups for p in group)):
             raise ValueError(f"a situation's phrase is longer than {LONGEST} words: {data['all']}")
-        return cls(groups, tuple(data["means"]))
+        return cls(groups, tuple(data["means"]), scene)
 
     def said_in(self, said: frozenset[tuple[str, ...]]) -> bool:
         """True when the phrases said (see phrases_in) hold a phrase of every group."""
@@ -66,7 +71,7 @@ def told(situations: tuple[Situation, ...], text: str) -> tuple[list[str], set[s
     of the phrases that told them: the scene, not the ask."""
     said = phrases_in(text)
     fired = [s for s in situations if s.said_in(said)]
-    scene = {w for s in fired for group in s.groups for phrase in group if phrase in said for w in phrase}
+    scene = {w for s in fired for group in s.groups + (s.scene,) for phrase in group if phrase in said for w in phrase}
     return list(dict.fromkeys(m for s in fired for m in s.means)), scene
 
 

@@ -1,7 +1,7 @@
 """Situations: a scene described in a player's words stands for the rule it turns on."""
 import pytest
 
-from corpus.sayings import Situation, situation_terms
+from corpus.sayings import Situation, situation_terms, told
 from corpus.vocab import vocabulary
 
 BLOCKADE_SCENES = [
@@ -16,6 +16,15 @@ def test_a_situation_needs_a_phrase_of_every_group():
     assert situation_terms((scene,), "enemy ships at the front") == []
     # The words of a phrase must stand together, in order.
     assert situation_terms((scene,), "ships of the enemy at my dock") == []
+
+
+def test_scene_phrases_are_not_needed_but_are_scene_when_said():
+    scene = Situation.read({"all": [["activate"], ["move nothing"]], "means": ["moves no ships"],
+                            "scene": ["the dock"]})
+    assert told((scene,), "activate and move nothing") == (["moves no ships"], {"activate", "move", "nothing"})
+    assert told((scene,), "activate and move nothing to build at the dock")[1] == {"activate", "move", "nothing",
+                                                                                  "the", "dock"}
+    assert told((scene,), "build at the dock") == ([], set())
 
 
 def test_a_phrase_too_long_to_be_found_is_refused_when_read():
