@@ -264,6 +264,31 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 23.4a: every piece of a kind out, one may be taken off the board to be built again.
     ("all eight of my cruisers are on the map already; can I still build another one?",
      "component-limitations", {"23.4a", "67.5a"}, 3),
+    # 25.4/25.5: a planet left empty stays its owner's until another player has units there.
+    ("took my last infantry off that planet and nobody else is there; is it still mine?", "control", {"25.4", "25.5"}, 3),
+    # 49.5d: both sides' last ground forces dying together leaves the planet with its defender.
+    ("my last infantry and their last infantry killed each other on the same roll, who keeps the planet?",
+     "invasion", {"49.5d"}, 1),
+    # 89.2b/89.5a: production does not need a ship to have moved in.
+    ("he activated the system with his dock and didn't move any ships in, is he allowed to build?",
+     "tactical-action", {"89.2b", "89.5a"}, 3),
+    # 30.3: a deploy ability resolves once per timing window.
+    ("two of my mechs are in reinforcements; can one trigger deploy both of them?", "deploy", {"30.3"}, 1),
+    # 12.2: an attached card stays with its planet when control changes.
+    ("I invaded a planet with an exploration attachment on it; does the card come over to me?", "attach", {"12.2"}, 1),
+    # 51.4: an agent readies in the status phase's Ready Cards step.
+    ("do agents refresh at the start of each round?", "readied", {"51.4", "71.5"}, 1),
+    # 3.4a: with two strategy cards (three or four players) both are used before passing.
+    ("3 player game, I haven't used my second strategy card yet, am I allowed to pass?", "action-phase", {"3.4a"}, 1),
+    # 18.1: a roll equal to the combat value hits.
+    ("my cruiser hits on 7 and I rolled exactly a 7, is that a hit or a miss?", "combat", {"18.1"}, 1),
+    # 56.2: a minus modifier is taken off the roll.
+    ("they apply -1 to my combat rolls; my destroyers hit on 9, do I now need a 10?", "modifiers", {"56.2"}, 1),
+    # 18.2: one die for each burst icon.
+    ("the war sun card has three little starbursts by its combat value, so I roll three dice?", "combat", {"18.2"}, 1),
+    # 38.1/38.1c: at setup every system without planets, anomalies too, gets a frontier token.
+    ("setting up the board: which tiles get one of those little round chits, just the empty ones or the gravity rift too?",
+     "frontier-tokens", {"38.1", "38.1c"}, 3),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
