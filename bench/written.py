@@ -1,6 +1,6 @@
 """Player questions written for Mecatol from the rule texts (bench/data/written_questions.jsonl).
 
-One hundred and one sets of 30 to 60 questions ("set" 13 to 113, the checks of bench/README.md), each written by a
+One hundred and eleven sets of 30 to 60 questions ("set" 13 to 123, the checks of bench/README.md), each written by a
 helper who plays, reading only the shared rule texts, never our code or a search, and measured before
 anyone read it: asked as players ask at the table (a scene first, typos, "pds", "ac"), labelled with the
 pages and LRR rules that answer. Sets 32, 34 to 36, 52, 54, 56, 60, 61, 63, 65 to 67, 70 and 71 describe
@@ -26,11 +26,14 @@ in English as a second language; 100 and 101, units and technologies by their sh
 Y"); 104 and 105, messages in a Discord rules channel (@mentions, emoji codes); 106 and 107, players hunting
 for loopholes ("what stops me from ..."); 108 and 109, a host teaching new players; 110 and 111, a
 half-remembered or paraphrased rule; 112 and 113, the player on the receiving end ("he just moved in, can
-I ..."). The leave-one-out questions are the corpus's own
+I ..."); 114 and 115, questions dictated to a phone; 116 and 117, the difference between two things that get
+mixed up; 118 and 119, a game already played looked back on; 120 and 121, the order of steps and phases;
+122 and 123, clipped questions of a few words. The leave-one-out questions are the corpus's own
 (wiki FAQs, open questions), mostly about one card and asked in a writer's words; these are the other
 half of the picture. Sets 13 to 18, 29 to 31, 34, 35, 42, 43, 46, 48, 50, 53, 54, 56, 59, 61, 62, 65, 66,
-68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 108, 110 and
-112 are the train part, fitted on beside the leave-one-out train part; the other 54 are held out.
+68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 108, 110,
+112, 114, 116, 118, 120 and 122 are the train part, fitted on beside the leave-one-out train part; the
+other 59 are held out.
 """
 from __future__ import annotations
 
