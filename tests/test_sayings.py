@@ -289,6 +289,17 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 38.1/38.1c: at setup every system without planets, anomalies too, gets a frontier token.
     ("setting up the board: which tiles get one of those little round chits, just the empty ones or the gravity rift too?",
      "frontier-tokens", {"38.1", "38.1c"}, 3),
+    # 22.4: a canceled component action does not use up the player's action.
+    ("they sabotaged the action card I played as my action; do I lose the turn?", "component-action", {"22.4"}, 1),
+    # 3.4a: a second strategy card still unused keeps a player from passing.
+    ("four players: I still have my second strategy card sitting unused, may I pass now?", "action-phase", {"3.4a"}, 1),
+    # 23.4a: none of a ship left in reinforcements, one may come off the board to be built.
+    ("no dreads left in reinforcements, can I still build one?", "component-limitations", {"23.4a"}, 1),
+    # 6.2a: a system is not adjacent to itself.
+    ("for an adjacent-system ability, does the system my ship is already in count?", "adjacency", {"6.2a"}, 1),
+    # 62.1: a player with no units on either side of a combat is no opponent.
+    ("I have nothing in that system; can someone play a your-opponent card on me during their space combat?",
+     "opponent", {"62.1"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
