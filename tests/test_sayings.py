@@ -300,6 +300,15 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 62.1: a player with no units on either side of a combat is no opponent.
     ("I have nothing in that system; can someone play a your-opponent card on me during their space combat?",
      "opponent", {"62.1"}, 1),
+    # 21.5b: commodities may be traded away before an effect replenishes them.
+    ("Trade was just played and he is about to replenish my commodities; can I quickly give mine away first?",
+     "commodities", {"21.5b"}, 1),
+    # 84.1a: the trade goods on a strategy card are the chooser's when chosen.
+    ("I picked a strategy card with 2 tg on it and then lost the card to an effect; do the tg go with the card?",
+     "strategy-phase", {"84.1a"}, 1),
+    # 31.2: a unit removed from the board is not destroyed.
+    ("my fleet pool shrank and I pulled two cruisers off the board; is that counted as destroyed for the objective?",
+     "destroyed", {"31.2"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
