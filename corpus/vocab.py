@@ -59,10 +59,11 @@ class Vocabulary:
                 i += 1
         return found
 
-    def meanings(self, text: str) -> list[str]:
+    def meanings(self, text: str, scenes: bool = True) -> list[str]:
         """The game terms a query's aliases and the situations it describes stand for, in order, without repeats."""
         found = [m for match in self.matches(words(text), capitals(text)) for m in match.alias.means]
-        return list(dict.fromkeys(found + situation_terms(self.situations, text)))
+        told_terms = situation_terms(self.situations, text) if scenes else []
+        return list(dict.fromkeys(found + told_terms))
 
     def target(self, text: str) -> str | None:
         """The single game term a whole query names ("AFB" -> "anti-fighter barrage"), if any."""

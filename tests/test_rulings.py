@@ -1,11 +1,12 @@
 """Rulings beside the numbered LRR rule they clarify, pinned on real wiki FAQs (checked by reading)."""
 import json
+from collections import Counter
 from importlib import resources
 
 import pytest
 
 from ingest.steps.linker import Linker
-from ingest.steps.rule_match import RuleMatcher
+from ingest.steps.rule_match import RuleMatcher, terms
 from ingest.steps.rulings import _governing_topics, _in_example, _scored_text
 
 
@@ -100,6 +101,15 @@ def test_sub_rule_that_says_it_precisely_is_chosen_instead_of_its_rule(default_c
     matcher = RuleMatcher(default_corpus.entries)
     text = "Q: Does this relic also work on anti-fighter barrage rolls? A: No, on combat rolls only."
     assert matcher.winner(text, ["anti-fighter-barrage"]) == ["10.1c"]
+
+
+def test_a_rules_own_text_is_not_read_as_a_players_scene(default_corpus):
+    # 14.2's text (a blockader's captured units go home) says the words of a scene players describe:
+    # its meanings would join the rule's words, and every new scene would move rulings.
+    matcher = RuleMatcher(default_corpus.entries)
+    text = default_corpus.get("14.2").text
+    assert Counter(terms(text)) != Counter(terms(text, scenes=False))
+    assert matcher.docs["14.2"] == Counter(terms(text, scenes=False))
 
 
 @pytest.mark.parametrize("faq, rules", [

@@ -39,10 +39,13 @@ _WORD = re.compile(r"[a-z0-9]+")
 NUMBERED = re.compile(r"\d+\.\d+[a-z]*$")
 
 
-def terms(text: str) -> list[str]:
-    """Content words, lower case, rough singulars, plus the game terms player words stand for."""
+def terms(text: str, scenes: bool = True) -> list[str]:
+    """Content words, lower case, rough singulars, plus the game terms player words stand for.
+
+    A rule's own text is not a player's scene: without `scenes`, only abbreviations and nicknames count.
+    """
     found = [singular(w) for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1]
-    for meaning in vocabulary().meanings(text):
+    for meaning in vocabulary().meanings(text, scenes):
         found.extend(singular(w) for w in _WORD.findall(meaning.lower()) if w not in _STOP)
     return found
 
@@ -53,7 +56,7 @@ class RuleMatcher:
     def __init__(self, entries: list[Entry]):
         rules = [e for e in entries if e.kind == "rule" and NUMBERED.match(e.id)
                  and not (e.heading and len(e.text.split()) < 5)]
-        self.docs = {e.id: Counter(terms(e.text)) for e in rules}
+        self.docs = {e.id: Counter(terms(e.text, scenes=False)) for e in rules}
         self.topic = {e.id: e.topic for e in rules}
         self.by_topic: dict[str, list[str]] = defaultdict(list)
         for e in rules:
@@ -65,7 +68,7 @@ class RuleMatcher:
         self.idf = {w: math.log(1 + (n - k + 0.5) / (k + 0.5)) for w, k in df.items()}
         # A rule's own words: the title words of its topic aside, as they are how a ruling reached the
         # topic and do not tell its rules apart.
-        titles = {e.id: set(terms(e.title)) for e in entries if e.kind == "topic"}
+        titles = {e.id: set(terms(e.title, scenes=False)) for e in entries if e.kind == "topic"}
         self.own = {e.id: Counter({w: n for w, n in self.docs[e.id].items() if w not in titles.get(e.topic, ())})
                     for e in rules}
         self.own_score = {r: self.score(own, r) for r, own in self.own.items()}
