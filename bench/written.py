@@ -1,6 +1,6 @@
 """Player questions written for Mecatol from the rule texts (bench/data/written_questions.jsonl).
 
-One hundred and eleven sets of 30 to 60 questions ("set" 13 to 123, the checks of bench/README.md), each written by a
+One hundred and thirty-one sets of 30 to 60 questions ("set" 13 to 143, the checks of bench/README.md), each written by a
 helper who plays, reading only the shared rule texts, never our code or a search, and measured before
 anyone read it: asked as players ask at the table (a scene first, typos, "pds", "ac"), labelled with the
 pages and LRR rules that answer. Sets 32, 34 to 36, 52, 54, 56, 60, 61, 63, 65 to 67, 70 and 71 describe
@@ -28,12 +28,18 @@ for loopholes ("what stops me from ..."); 108 and 109, a host teaching new playe
 half-remembered or paraphrased rule; 112 and 113, the player on the receiving end ("he just moved in, can
 I ..."); 114 and 115, questions dictated to a phone; 116 and 117, the difference between two things that get
 mixed up; 118 and 119, a game already played looked back on; 120 and 121, the order of steps and phases;
-122 and 123, clipped questions of a few words. The leave-one-out questions are the corpus's own
-(wiki FAQs, open questions), mostly about one card and asked in a writer's words; these are the other
-half of the picture. Sets 13 to 18, 29 to 31, 34, 35, 42, 43, 46, 48, 50, 53, 54, 56, 59, 61, 62, 65, 66,
+122 and 123, clipped questions of a few words; 124 and 125, a spectator of a stream or a game asking about
+what they saw; 126 and 127, a player planning the next turns; 128 and 129, a player's own reading put up
+for confirmation ("just to confirm ..."), right or wrong; 130 and 131, a card's or rule's wording quoted
+and weighed word by word; 132 and 133, slangy, very informal players; 134 and 135, players told no who
+look for a way round; 136 and 137, an asynchronous game played over Discord with a bot; 138 and 139,
+"what happens if ..." edge states; 140 and 141, one line of a group's cheat sheet checked; 142 and 143,
+players coming from another big strategy game who compare. The leave-one-out questions are the
+corpus's own (wiki FAQs, open questions), mostly about one card and asked in a writer's words; these are
+the other half of the picture. Sets 13 to 18, 29 to 31, 34, 35, 42, 43, 46, 48, 50, 53, 54, 56, 59, 61, 62, 65, 66,
 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 108, 110,
-112, 114, 116, 118, 120 and 122 are the train part, fitted on beside the leave-one-out train part; the
-other 59 are held out.
+112, 114, 116, 118, 120, 122, 124, 126, 128, 130, 132, 134, 136, 138, 140 and 142 are the train part,
+fitted on beside the leave-one-out train part; the other 69 are held out.
 """
 from __future__ import annotations
 
