@@ -309,6 +309,58 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 31.2: a unit removed from the board is not destroyed.
     ("my fleet pool shrank and I pulled two cruisers off the board; is that counted as destroyed for the objective?",
      "destroyed", {"31.2"}, 1),
+    # 77.3d: what changes combat rolls does not change space cannon rolls.
+    ("my agent gives +1 to combat rolls this combat; do my pds shots at his incoming fleet get the bonus too?",
+     "space-cannon", {"77.3d"}, 1),
+    # 18.1 and the combat page's note: the die's 0 is a 10.
+    ("does a 0 on the die count as a 10 in combat?", "combat", {"18.1", "combat.note-1"}, 1),
+    # 55.1: a mech is a ground force.
+    ("the action card kills one ground force on the planet; does my mech count as a ground force for that?",
+     "mechs", {"55.1"}, 1),
+    # 60.2: a wormhole's adjacency makes neighbors.
+    ("our only link is a beta wormhole at each end; are we neighbours for trading?", "neighbors", {"60.2"}, 1),
+    # 42.3/42.4: ground combat has no retreat; it goes on until one side (or neither) is left.
+    ("Is there a retreat for ground forces, like ships get in space combat?", "ground-combat", {"42.3", "42.4"}, 1),
+    # 92.4b: a player Trade chose uses the secondary once, and not by spending a token.
+    ("Trade player picked me for a free secondary; can I pay a command token to use it a second time?",
+     "trade", {"92.4b"}, 1),
+    # 6.2a: a system is not adjacent to itself.
+    ("a card targets a system adjacent to my carrier; can I pick the system the carrier is sitting in?",
+     "adjacency", {"6.2a"}, 1),
+    # 84.1b: a strategy card chosen this strategy phase cannot be chosen again.
+    ("my friend already picked Diplomacy this round; can I take it too?", "strategy-phase", {"84.1b"}, 1),
+    # 84.1a/84.2: trade goods pile up on a card nobody picks and go to whoever picks it.
+    ("no one has taken Politics for two rounds and trade goods are piling up on it; who gets them?",
+     "strategy-phase", {"84.1a", "84.2"}, 1),
+    # 80.2: the speaker decides a tied vote.
+    ("the vote is tied 5 to 5 between two outcomes; who settles it?", "speaker", {"80.2"}, 3),
+    # 67.1b: resources spent beyond a unit's cost are lost.
+    ("paid 4 resources for a 3 cost cruiser, do I keep the extra resource?", "producing-units", {"67.1b"}, 1),
+    # 1.17: what comes after "then" needs what comes before it.
+    ("a card says to do X, then Y; if I cannot do the first part can I do the second?", "abilities", {"1.17"}, 1),
+    # 2.4: more than seven action cards means discarding down to seven.
+    ("I drew my 8th action card; must I discard right away or can I play down to the limit?",
+     "action-cards", {"2.4"}, 1),
+    # 71.6a: an exhausted strategy card is readied in the status phase.
+    ("does my strategy card readies again in the status phase?", "readied", {"71.6a"}, 2),
+    # 25.5: a planet is lost only when the other player's units are on it, not ships in its system.
+    ("my flag is on an empty planet and an enemy fleet moved into the system with just ships in space;"
+     " do I keep the planet?", "control", {"25.5"}, 3),
+    # 75.3: a trade good is spent as one resource.
+    ("may I spend trade goods as resources for a tech?", "resources", {"75.3"}, 1),
+    # 1.16: "when" effects come before "after" effects.
+    ("my relic says when a ship is destroyed and his leader says after a ship is destroyed; which one resolves first?",
+     "abilities", {"1.16"}, 1),
+    # 52.3: Leadership's secondary gives a token for every three influence spent.
+    ("using the leadership secondary with 8 influence of planets, what happens to the extra influence beyond six?",
+     "leadership", {"52.3"}, 1),
+    # 52.3: Leadership's secondary is paid in influence, not with a strategy token.
+    ("do I have to spend a strategy token to follow leadership, or just influence?", "leadership", {"52.3"}, 1),
+    # 62.1: a player with ships only in a nearby system is not an opponent.
+    ("does an opponent card work on a third party whose fleet is in the next system?", "opponent", {"62.1"}, 1),
+    # 33.3/33.4: an eliminated player's laws are discarded and others' promissory notes go home.
+    ("when someone gets eliminated, what happens to the laws they own and the promissory notes they hold?",
+     "elimination", {"33.3", "33.4"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
