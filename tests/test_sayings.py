@@ -361,6 +361,15 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 33.3/33.4: an eliminated player's laws are discarded and others' promissory notes go home.
     ("when someone gets eliminated, what happens to the laws they own and the promissory notes they hold?",
      "elimination", {"33.3", "33.4"}, 1),
+    # 7.6: a law that Against wins is resolved and discarded.
+    ("we ganged up and voted Against on the law; Against won, so is the card just discarded or does part of it stay?",
+     "agenda-card", {"7.6"}, 1),
+    # 4.3: after the last player in initiative order, turns begin again, passing over players who passed.
+    ("we're at the end of the initiative order: does it loop back and skip the players who passed, or does the round"
+     " end?", "active-player", {"4.3"}, 1),
+    # The neutral units page: any player but the active player rolls for them, and they never retreat.
+    ("first time fighting the neutrals, the active player asks who rolls their dice, and can they retreat?",
+     "neutral-units", {"neutral-units.note-4", "neutral-units.note-6"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
