@@ -370,6 +370,19 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # The neutral units page: any player but the active player rolls for them, and they never retreat.
     ("first time fighting the neutrals, the active player asks who rolls their dice, and can they retreat?",
      "neutral-units", {"neutral-units.note-4", "neutral-units.note-6"}, 1),
+    # 10.1c: what changes combat rolls does not change anti-fighter barrage rolls.
+    ("morale boost is in play this combat; does the plus one help my destroyers' barrage against his fighters?",
+     "anti-fighter-barrage", {"10.1c"}, 1),
+    # 55.1: a mech is a ground force of its own kind, not infantry.
+    ("a card destroys one infantry on that planet; does my mech count as infantry for that?", "mechs", {"55.1"}, 1),
+    # 59.2: a ship that starts its move in a nebula has a move value of 1.
+    ("my carrier starts the turn inside a nebula; can it still reach a system two hexes away with move 2?",
+     "nebula", {"59.2"}, 1),
+    # 79.4: a space dock with none of its owner's ground forces and another player's units is destroyed.
+    ("he landed two infantry on my planet where I only had my space dock; is the dock gone?", "space-dock", {"79.4"}, 1),
+    # The coexistence page: units of two players on one planet without a combat, and who may start one later.
+    ("some effect let his infantry sit on the same planet as mine without a fight; can either of us start a ground"
+     " combat there later?", "coexistence", {"coexistence.note-7", "coexistence.note-8"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
