@@ -60,7 +60,7 @@ class Vocabulary:
         return found
 
     def meanings(self, text: str, scenes: bool = True) -> list[str]:
-        """The game terms a query's aliases and the situations it describes stand for, in order, without repeats."""
+        """The game terms a text's aliases (and, with scenes, its situations) stand for, once each, in order."""
         found = [m for match in self.matches(words(text), capitals(text)) for m in match.alias.means]
         told_terms = situation_terms(self.situations, text) if scenes else []
         return list(dict.fromkeys(found + told_terms))
