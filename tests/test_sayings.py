@@ -383,6 +383,36 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # The coexistence page: units of two players on one planet without a combat, and who may start one later.
     ("some effect let his infantry sit on the same planet as mine without a fight; can either of us start a ground"
      " combat there later?", "coexistence", {"coexistence.note-7", "coexistence.note-8"}, 1),
+    # 18.2: a burst icon under a combat value means one die per icon.
+    ("the unit's combat value has two burst marks under it; is that two dice?", "combat", {"18.2"}, 1),
+    # 48.3: with three or four players only the lower numbered card sets a player's initiative.
+    ("three player game and I have two cards, Diplomacy and Warfare; do I act on the lower number or the higher one?",
+     "initiative-order", {"48.3"}, 1),
+    # 97.4: an upgrade changes the units already on the board too.
+    ("I already have three cruisers on the board; once I research cruiser II do they improve too or only new ones?",
+     "unit-upgrades", {"97.4"}, 1),
+    # 91.3: following Technology costs a strategy token and six resources ("the card with the 7").
+    ("what does it cost the other players to follow the card with the 7?", "technology-sc", {"91.3"}, 2),
+    # 66.2i: Politics may give the speaker token to its own player only if they do not hold it.
+    ("with politics can I keep the token if I already hold it?", "politics", {"66.2i"}, 1),
+    # 71.6a: an exhausted strategy card is readied in the status phase, not at the start of a round.
+    ("after I exhausted my strat card for the primary, is it ready again next round or not until the status phase?",
+     "readied", {"71.6a"}, 1),
+    # 58.4c: a ship cannot move out of a system that holds one of its own command tokens.
+    ("a system of mine still has one of my tokens in it from an earlier turn; can the carrier there move out toward"
+     " the system I'm activating now?", "movement", {"58.4c"}, 1),
+    # 3.4: a player cannot pass before performing their strategy card's strategic action.
+    ("I took Warfare only so nobody else could; may I pass without ever playing the card?", "action-phase", {"3.4"}, 1),
+    # 21.7: commodities cannot be spent; they are only traded.
+    ("are my commodities something I can spend to help pay for a war sun?", "commodities", {"21.7"}, 1),
+    # 28.4: a promise that cannot be kept at once is a non-binding deal.
+    ("she promises to put her token wherever I say if I hand over my note now; is she actually bound to that?",
+     "deals", {"28.4"}, 2),
+    # The neutral units page: ships that belong to no player are neutral, and another player rolls for them.
+    ("we attacked the grey ships that nobody owns; who rolls the dice for them?", "neutral-units",
+     {"neutral-units.note-4"}, 1),
+    # 95.3: ground forces cannot be picked up from a system with their own command token, other than the active one.
+    ("can I grab ground forces out of a system with my cc in it on the way to the fight?", "transport", {"95.3"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
@@ -414,3 +444,8 @@ def test_a_breakthrough_asked_of_as_a_tech_finds_that_it_is_none(default_corpus)
     question = "my breakthrough counts as a tech, right? for prereqs"
     first = default_corpus.search(question).hits[0]
     assert first.topic == "breakthroughs" and "not a technology" in default_corpus.by_id[first.id].text
+
+
+def test_a_structure_asked_of_as_cargo_finds_the_structures_page(default_corpus):
+    # 85.3: structures cannot be moved or transported; its page, not the space cannon one, answers.
+    assert default_corpus.search("pds riding on a carrier").groups[0][0] == "structures"
