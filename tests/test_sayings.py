@@ -413,6 +413,24 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
      {"neutral-units.note-4"}, 1),
     # 95.3: ground forces cannot be picked up from a system with their own command token, other than the active one.
     ("can I grab ground forces out of a system with my cc in it on the way to the fight?", "transport", {"95.3"}, 1),
+    # 68.3: produced ground forces go on a planet with the unit that produced them.
+    ("docks on two planets of a three planet system; can the infantry I build go on the third planet, the one without"
+     " a dock?", "production", {"68.3"}, 3),
+    # 58.4b: a ship cannot move through a system with another player's ships.
+    ("can my destroyers fly through his system where his fleet is parked to reach the one I activated?", "movement",
+     {"58.4b"}, 1),
+    # 73.2a: with the relic deck empty, no relic is gained.
+    ("relic deck empty, three hazardous fragments in hand: can I still purge them as an action, and what do I get?",
+     "relics", {"73.2a"}, 1),
+    # 9.2a: an anomaly with a planet in it is still an anomaly.
+    ("that nebula has a planet in it; is it still an anomaly for cards that care about anomalies?", "anomalies",
+     {"9.2a"}, 1),
+    # 27.4: the agenda phase starts in the round the custodians token is removed.
+    ("we took custodians in the middle of round 2; agenda phase at the end of this round or only from next round?",
+     "custodians-token", {"27.4"}, 1),
+    # 64.9: an exhausted planet's influence cannot be spent either.
+    ("already exhausted Quann for resources this turn, and I want its influence for the leadership secondary as well;"
+     " allowed?", "planets", {"64.9"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
