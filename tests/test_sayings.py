@@ -431,6 +431,11 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 64.9: an exhausted planet's influence cannot be spent either.
     ("already exhausted Quann for resources this turn, and I want its influence for the leadership secondary as well;"
      " allowed?", "planets", {"64.9"}, 1),
+    # 69.5: a transaction trades at most one promissory note each way.
+    ("can he give me his ceasefire and his support for the throne together in one trade?", "promissory-notes",
+     {"69.5"}, 1),
+    # 81.7: damaged units are turned upright in the status phase.
+    ("when do tipped ships get set upright again?", "status-phase", {"81.7"}, 2),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
