@@ -1,6 +1,6 @@
 """Player questions written for Mecatol from the rule texts (bench/data/written_questions.jsonl).
 
-One hundred and fifty-one sets of 30 to 60 questions ("set" 13 to 163, the checks of bench/README.md), each written by a
+One hundred and sixty-seven sets of 30 to 60 questions ("set" 13 to 179, the checks of bench/README.md), each written by a
 helper who plays, reading only the shared rule texts, never our code or a search, and measured before
 anyone read it: asked as players ask at the table (a scene first, typos, "pds", "ac"), labelled with the
 pages and LRR rules that answer. Sets 32, 34 to 36, 52, 54, 56, 60, 61, 63, 65 to 67, 70 and 71 describe
@@ -38,13 +38,18 @@ players coming from another big strategy game who compare; 144 and 145, forum th
 147, quiz questions ("true or false: ..."); 148 and 149, players hoping for a yes; 150 and 151, the number
 of players or the seats in the frame; 152 and 153, negations; 154 and 155, pieces named by how they look
 ("the little plastic ring"); 156 and 157, a practice game played alone; 158 and 159, two questions in one
-message; 160 and 161, the last rounds with the win at stake; 162 and 163, questions typed to a chatbot.
+message; 160 and 161, the last rounds with the win at stake; 162 and 163, questions typed to a chatbot;
+164 and 165, a follow-up built on a wrong premise; 166 and 167, "how does X work" with the detail that
+matters inside; 168 and 169, why a rule is as it is; 170 and 171, "always", "never", "every time" put up for
+checking; 172 and 173, a rule vented about, the question inside the rant; 174 and 175, formal ruling requests
+to a tournament judge; 176 and 177, a player speaking from their faction's seat where a general rule
+decides; 178 and 179, a group's first game round, from setup to the first status phase.
 The leave-one-out questions are the corpus's own (wiki FAQs, open questions), mostly about one card and asked
 in a writer's words; these are the other half of the picture. Sets 13 to 18, 29 to 31, 34, 35, 42, 43, 46, 48,
 50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102,
 104, 106, 108, 110, 112, 114, 116, 118, 120, 122, 124, 126, 128, 130, 132, 134, 136, 138, 140, 142, 144, 146,
-148, 150, 152, 154, 156, 158, 160 and 162 are the train part, fitted on beside the leave-one-out train part;
-the other 79 are held out.
+148, 150, 152, 154, 156, 158, 160, 162, 164, 166, 168, 170, 172, 174, 176 and 178 are the train part, fitted
+on beside the leave-one-out train part; the other 87 are held out.
 """
 from __future__ import annotations
 
