@@ -391,7 +391,7 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 97.4: an upgrade changes the units already on the board too.
     ("I already have three cruisers on the board; once I research cruiser II do they improve too or only new ones?",
      "unit-upgrades", {"97.4"}, 1),
-    # 91.3: following Technology costs a strategy token and six resources ("the card with the 7").
+    # 91.3: following Technology costs a strategy token and four resources ("the card with the 7").
     ("what does it cost the other players to follow the card with the 7?", "technology-sc", {"91.3"}, 2),
     # 66.2i: Politics may give the speaker token to its own player only if they do not hold it.
     ("with politics can I keep the token if I already hold it?", "politics", {"66.2i"}, 1),
@@ -436,6 +436,42 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
      {"69.5"}, 1),
     # 81.7: damaged units are turned upright in the status phase.
     ("when do tipped ships get set upright again?", "status-phase", {"81.7"}, 2),
+    # 70.3: a component is purged even when its ability was only partly resolved.
+    ("the relic told me to purge it, but only half of what it does happened; is it purged anyway?", "purge",
+     {"70.3"}, 3),
+    # 91.3: following Technology costs a strategy token and four resources.
+    ("how much do I have to pay to follow technology?", "technology-sc", {"91.3"}, 3),
+    # 63.4: a PDS on a planet with none of its owner's ground forces and another player's units is destroyed.
+    ("my planet had only a pds and no infantry when he landed troops on it; what happens to the pds?", "pds", {"63.4"},
+     1),
+    # 35.2b: a planet without a trait, Mecatol Rex among them, cannot be explored.
+    ("we finally took mecatol rex, do I draw an exploration card for it?", "exploration", {"35.2b"}, 3),
+    # 62.1: a player with no units on either side of a combat is no one's opponent there.
+    ("my pds covers the system where two others are fighting; am I part of the combat then, so their opponent"
+     " abilities work on me?", "opponent", {"62.1"}, 1),
+    # 69.2: a player cannot play the promissory notes of their own colour.
+    ("am I allowed to use my own ceasefire against a player who attacks me?", "promissory-notes", {"69.2"}, 3),
+    # 101.2: PDS fire through wormholes only with the PDS upgrade.
+    ("my pds sits beside an alpha wormhole; can it fire at ships that turn up at the other alpha across the map?",
+     "wormholes", {"101.2"}, 1),
+    # 2.8: a cancelled action card has no effect and is discarded.
+    ("my direct hit was sabotaged; may I play the second copy from my hand right after?", "action-cards", {"2.8"}, 3),
+    # 2.4: over seven action cards, a player keeps seven and discards the rest at once.
+    ("I hold 7 action cards and the politics secondary just gave me 2 more; can I play a couple first so I don't have"
+     " to discard?", "action-cards", {"2.4"}, 1),
+    # 7.5: a law discarded from play no longer has any effect.
+    ("a law got repealed; does its effect stop at once?", "agenda-card", {"7.5"}, 1),
+    # 94.1: the active player trades with their neighbours only.
+    ("we are not next to each other; can we still trade?", "transactions", {"94.1"}, 3),
+    # 2.1, 81.3: action cards are first drawn in the status phase, not dealt at setup.
+    ("round one and we have no action cards; did we forget to deal them at setup?", "action-cards", {"2.1", "81.3"}, 1),
+    # 15.1c: effects that modify combat rolls leave bombardment rolls alone.
+    ("does a morale boost +1 also help my bombardment dice?", "bombardment", {"15.1c"}, 1),
+    # 80.7: when the speaker is eliminated, the token passes to the player on their left.
+    ("the player holding the gavel got knocked out of the game; who gets it now?", "speaker", {"80.7"}, 1),
+    # 64.4 and the page's note: a planet exhausted for its technology specialty gives no resources with it.
+    ("can I exhaust a planet for its tech skip and still count its resources toward the tech?", "planets",
+     {"64.4", "planets.note-4"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
