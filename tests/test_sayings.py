@@ -451,9 +451,6 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
      " abilities work on me?", "opponent", {"62.1"}, 1),
     # 69.2: a player cannot play the promissory notes of their own colour.
     ("am I allowed to use my own ceasefire against a player who attacks me?", "promissory-notes", {"69.2"}, 3),
-    # 101.2: PDS fire through wormholes only with the PDS upgrade.
-    ("my pds sits beside an alpha wormhole; can it fire at ships that turn up at the other alpha across the map?",
-     "wormholes", {"101.2"}, 1),
     # 2.8: a cancelled action card has no effect and is discarded.
     ("my direct hit was sabotaged; may I play the second copy from my hand right after?", "action-cards", {"2.8"}, 3),
     # 2.4: over seven action cards, a player keeps seven and discards the rest at once.
