@@ -46,10 +46,8 @@ to a tournament judge; 176 and 177, a player speaking from their faction's seat 
 decides; 178 and 179, a group's first game round, from setup to the first status phase.
 The leave-one-out questions are the corpus's own (wiki FAQs, open questions), mostly about one card and asked
 in a writer's words; these are the other half of the picture. Sets 13 to 18, 29 to 31, 34, 35, 42, 43, 46, 48,
-50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102,
-104, 106, 108, 110, 112, 114, 116, 118, 120, 122, 124, 126, 128, 130, 132, 134, 136, 138, 140, 142, 144, 146,
-148, 150, 152, 154, 156, 158, 160, 162, 164, 166, 168, 170, 172, 174, 176 and 178 are the train part, fitted
-on beside the leave-one-out train part; the other 87 are held out.
+50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 178 are the train part, fitted on
+beside the leave-one-out train part; the other 87 are held out.
 """
 from __future__ import annotations
 
