@@ -1,6 +1,6 @@
 """Player questions written for Mecatol from the rule texts (bench/data/written_questions.jsonl).
 
-One hundred and sixty-seven sets of 30 to 60 questions ("set" 13 to 179, the checks of bench/README.md), each written by a
+One hundred and eighty-three sets of 30 to 60 questions ("set" 13 to 195, the checks of bench/README.md), each written by a
 helper who plays, reading only the shared rule texts, never our code or a search, and measured before
 anyone read it: asked as players ask at the table (a scene first, typos, "pds", "ac"), labelled with the
 pages and LRR rules that answer. Sets 32, 34 to 36, 52, 54, 56, 60, 61, 63, 65 to 67, 70 and 71 describe
@@ -43,11 +43,17 @@ message; 160 and 161, the last rounds with the win at stake; 162 and 163, questi
 matters inside; 168 and 169, why a rule is as it is; 170 and 171, "always", "never", "every time" put up for
 checking; 172 and 173, a rule vented about, the question inside the rant; 174 and 175, formal ruling requests
 to a tournament judge; 176 and 177, a player speaking from their faction's seat where a general rule
-decides; 178 and 179, a group's first game round, from setup to the first status phase.
+decides; 178 and 179, a group's first game round, from setup to the first status phase; 180 and 181, a step
+or timing forgotten and noticed later ("we forgot to ..."); 182 and 183, the board laid out in shorthand, then
+the question; 184 and 185, two texts that seem to disagree (the Learn to Play booklet, a card, a video
+against the Rules Reference); 186 and 187, a rule quoted or paraphrased, sometimes with the wrong number,
+and asked about the player's own case; 188 and 189, a component in hand ("what is this token for"); 190
+and 191, a turn narrated step by step, then "did I do it right?"; 192 and 193, caps, maximums and running
+out; 194 and 195, what an expansion, a Codex or a later rules version changed.
 The leave-one-out questions are the corpus's own (wiki FAQs, open questions), mostly about one card and asked
 in a writer's words; these are the other half of the picture. Sets 13 to 18, 29 to 31, 34, 35, 42, 43, 46, 48,
-50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 178 are the train part, fitted on
-beside the leave-one-out train part; the other 87 are held out.
+50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 194 are the train part, fitted on
+beside the leave-one-out train part; the other 95 are held out.
 """
 from __future__ import annotations
 
