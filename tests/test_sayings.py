@@ -468,7 +468,41 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     ("the player holding the gavel got knocked out of the game; who gets it now?", "speaker", {"80.7"}, 1),
     # 64.4 and the page's note: a planet exhausted for its technology specialty gives no resources with it.
     ("can I exhaust a planet for its tech skip and still count its resources toward the tech?", "planets",
-     {"64.4", "planets.note-4"}, 1),
+     {"64.4", "planets.note-4"}, 1),    # 53.2b: a legendary planet's ability card taken while exhausted stays exhausted.
+    ("I took Primor from another player and its extra ability card was already face down; can I use it this round?",
+     "legendary-planets", {"53.2b"}, 1),
+    # 34.4a: an exhausted card's passive abilities still apply.
+    ("my tech card is flipped facedown after I used it; does its always-on bonus still work?", "exhausted",
+     {"34.4a"}, 2),
+    # 1.14a: an "after a ship is destroyed" ability is used then or not at all.
+    ("I totally forgot my card that triggers after a ship is destroyed until the combat was over; can I still use it?",
+     "abilities", {"1.14a"}, 1),
+    # 90.7b: unit upgrades have no colour and satisfy no prerequisite.
+    ("does my dreadnought ii count as a red tech for the prerequisites of another tech?", "technology", {"90.7b"}, 1),
+    # 1.19: abilities wanted at the same time in the action phase go in initiative order from the active player.
+    ("a bunch of us want to trigger stuff at the same moment during the action phase; how is that sorted out?",
+     "abilities", {"1.19"}, 1),
+    # 58.4b: a ship cannot move through a system holding another player's ships.
+    ("can my carrier slip past an enemy destroyer on the way to the system I activated?", "movement", {"58.4b"}, 1),
+    # 70.2: nothing returns a purged component to the game.
+    ("my hero got removed from the game for good after I used it; is there any way to get it back?", "purge",
+     {"70.2"}, 1),
+    # 18.1: a roll equal to the combat value is a hit.
+    ("my destroyer hits on 9; does the die have to beat that or is a 9 enough?", "combat", {"18.1"}, 1),
+    # 3.4a: with three or four players, both strategy cards must be used before passing.
+    ("in a four-player game I used one strategy card but haven't touched the other; can I pass now?", "action-phase",
+     {"3.4a"}, 1),
+    # 82.1: secondaries go clockwise from the player to the active player's left.
+    ("the player on my right did the secondary before the one on my left; is that the right order?",
+     "strategic-action", {"82.1"}, 1),
+    # 85.5: at most two PDS on a planet.
+    ("my planet already had 2 pds when I played construction; can I add one more?", "structures", {"85.5"}, 2),
+    # 17.3b: captured infantry and fighters cannot be returned in a transaction.
+    ("the vuil'raith grabbed two of my infantry; can I pay him trade goods to give them back?", "capture",
+     {"17.3b"}, 2),
+    # 17.5: a captured unit cannot be produced by its owner until it is returned.
+    ("one of my mechs was captured; can I still build my fourth mech while it sits on his sheet?", "capture",
+     {"17.5"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
