@@ -1,6 +1,6 @@
 """Player questions written for Mecatol from the rule texts (bench/data/written_questions.jsonl).
 
-One hundred and eighty-three sets of 30 to 60 questions ("set" 13 to 195, the checks of bench/README.md), each written by a
+One hundred and ninety-nine sets of 30 to 60 questions ("set" 13 to 211, the checks of bench/README.md), each written by a
 helper who plays, reading only the shared rule texts, never our code or a search, and measured before
 anyone read it: asked as players ask at the table (a scene first, typos, "pds", "ac"), labelled with the
 pages and LRR rules that answer. Sets 32, 34 to 36, 52, 54, 56, 60, 61, 63, 65 to 67, 70 and 71 describe
@@ -49,11 +49,15 @@ the question; 184 and 185, two texts that seem to disagree (the Learn to Play bo
 against the Rules Reference); 186 and 187, a rule quoted or paraphrased, sometimes with the wrong number,
 and asked about the player's own case; 188 and 189, a component in hand ("what is this token for"); 190
 and 191, a turn narrated step by step, then "did I do it right?"; 192 and 193, caps, maximums and running
-out; 194 and 195, what an expansion, a Codex or a later rules version changed.
+out; 194 and 195, what an expansion, a Codex or a later rules version changed; 196 and 197, must I or may
+I; 198 and 199, either/or questions offering two answers; 200 and 201, who owns, chooses or gets something;
+202 and 203, a request for the rule that says so; 204 and 205, what happens to a player's things after a
+loss; 206 and 207, what a digital table (the Tabletop Simulator mod, an app) did against the rule; 208 and
+209, odds and dice; 210 and 211, "does X count as Y?".
 The leave-one-out questions are the corpus's own (wiki FAQs, open questions), mostly about one card and asked
 in a writer's words; these are the other half of the picture. Sets 13 to 18, 29 to 31, 34, 35, 42, 43, 46, 48,
-50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 194 are the train part, fitted on
-beside the leave-one-out train part; the other 95 are held out.
+50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 210 are the train part, fitted on
+beside the leave-one-out train part; the other 103 are held out.
 """
 from __future__ import annotations
 
