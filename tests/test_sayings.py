@@ -502,6 +502,22 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
      {"17.3b"}, 2),
     # 17.5: a captured unit cannot be produced by its owner until it is returned.
     ("one of my mechs was captured; can I still build my fourth mech while it sits on his sheet?", "capture",
+     {"17.5"}, 1),    # 15.2a: bombardment hits beyond the planet's ground forces do nothing.
+    ("my three dreads scored 3 hits bombarding a planet with one infantry; do the extra hits go on his pds?",
+     "bombardment", {"15.2a"}, 1),
+    # 1.18: an ability is resolved once for each occurrence of its timing event: each combat.
+    ("my ability works at the start of combat; can I use it in the space fight and again on the ground the same turn?",
+     "abilities", {"1.18"}, 1),
+    # 1.2: where a card contradicts the Rules Reference, the card wins.
+    ("an action card lets me do what the rulebook forbids; which one overrides the other?", "abilities", {"1.2"}, 1),
+    # 85.3: structures cannot move or be transported.
+    ("can my carrier pick up a pds and drop it on another planet?", "structures", {"85.3"}, 1),
+    # 85.5: at most two PDS on a planet, asked as a count.
+    ("how many pds can I pile onto a single planet?", "structures", {"85.5"}, 2),
+    # 70.2: nothing returns a purged component, asked of a card.
+    ("a relic was purged last round; can any card bring it back?", "purge", {"70.2"}, 1),
+    # 17.5: captured units cannot be produced again, told as ships on the captor's sheet.
+    ("two of my cruisers are on another player's faction sheet; can I produce new ones to replace them?", "capture",
      {"17.5"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
