@@ -33,6 +33,14 @@ def test_a_phrase_too_long_to_be_found_is_refused_when_read():
         Situation.read({"all": [["one two three four five six seven eight nine"]], "means": ["x"]})
 
 
+def test_no_group_of_a_situation_says_one_phrase_twice():
+    # Phrases are read as their words ("always-on" is "always on"): a second spelling of the same
+    # words is dead weight in the vocabulary file.
+    groups = [group for situation in vocabulary().situations for group in situation.groups + (situation.scene,)]
+    twice = [(group, phrase) for group in groups for phrase in set(group) if group.count(phrase) > 1]
+    assert not twice
+
+
 @pytest.mark.parametrize("scene", BLOCKADE_SCENES)
 def test_enemy_ships_in_my_dock_system_and_building_is_a_blockade(scene):
     assert "blockaded" in vocabulary().meanings(scene)
