@@ -510,7 +510,8 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
      {"17.3b"}, 2),
     # 17.5: a captured unit cannot be produced by its owner until it is returned.
     ("one of my mechs was captured; can I still build my fourth mech while it sits on his sheet?", "capture",
-     {"17.5"}, 1),    # 15.2a: bombardment hits beyond the planet's ground forces do nothing.
+     {"17.5"}, 1),
+    # 15.2a: bombardment hits beyond the planet's ground forces do nothing.
     ("my three dreads scored 3 hits bombarding a planet with one infantry; do the extra hits go on his pds?",
      "bombardment", {"15.2a"}, 1),
     # 1.18: an ability is resolved once for each occurrence of its timing event: each combat.
@@ -527,6 +528,24 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 17.5: captured units cannot be produced again, told as ships on the captor's sheet.
     ("two of my cruisers are on another player's faction sheet; can I produce new ones to replace them?", "capture",
      {"17.5"}, 1),
+    # 85.4: at most one space dock on a planet.
+    ("my home planet already has a space dock; can construction give it a second dock for more production?",
+     "structures", {"85.4"}, 2),
+    # 93.3: trade goods can be spent at any time, not only on one's own turn.
+    ("am I allowed to use my tgs out of turn, while another player is taking a tactical action?", "trade-goods",
+     {"93.3"}, 2),
+    # 43.1: ground forces in a space area need ships with capacity there.
+    ("can my infantry stay floating in space after my carrier leaves, with no ship there?", "ground-forces",
+     {"43.1"}, 2),
+    # 1.11: an ability's effect cannot be resolved when its cost cannot be paid.
+    ("a tech says exhaust a planet to do something but I can't pay that cost; can I still get the effect?",
+     "abilities", {"1.11"}, 2),
+    # 30.2a: with no mech left in reinforcements, a deploy ability cannot be used.
+    ("my mech drop ability goes off but all four are already out; does it just fail?", "deploy", {"30.2a"}, 2),
+    # 43.3: no limit to the ground forces on a planet, asked of a named planet.
+    ("any limit to how many infantry I can pile onto Lodor?", "ground-forces", {"43.3"}, 1),
+    # 97.4: a unit upgrade applies at once to the units already on the board.
+    ("got carrier ii; do my old carriers already out on the map get the new stats too?", "unit-upgrades", {"97.4"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
