@@ -546,6 +546,16 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     ("any limit to how many infantry I can pile onto Lodor?", "ground-forces", {"43.3"}, 1),
     # 97.4: a unit upgrade applies at once to the units already on the board.
     ("got carrier ii; do my old carriers already out on the map get the new stats too?", "unit-upgrades", {"97.4"}, 1),
+    # 7.2: a law changes the rules for good (a directive is one-time).
+    ("the law we voted in last round, is it permanent or does it go away after a round?", "agenda-card",
+     {"7.2", "7.3"}, 1),
+    # 73.4: relics cannot be traded.
+    ("can I give my neighbour the Dominus Orb as part of a deal for trade goods?", "relics", {"73.4"}, 2),
+    # 9.5: a system made into a second kind of anomaly has the properties of both.
+    ("a nebula that an effect made into a gravity rift too: does it count as both?", "anomalies", {"9.5"}, 3),
+    # 1.11: no effect without the cost, said as not having enough.
+    ("my tech says exhaust it and spend 2 trade goods, but I don't have enough; can I still get the effect?",
+     "abilities", {"1.11"}, 2),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
