@@ -1,6 +1,6 @@
 """Player questions written for Mecatol from the rule texts (bench/data/written_questions.jsonl).
 
-One hundred and ninety-nine sets of 30 to 60 questions ("set" 13 to 211, the checks of bench/README.md), each written by a
+Two hundred and thirty-one sets of 30 to 60 questions ("set" 13 to 243, the checks of bench/README.md), each written by a
 helper who plays, reading only the shared rule texts, never our code or a search, and measured before
 anyone read it: asked as players ask at the table (a scene first, typos, "pds", "ac"), labelled with the
 pages and LRR rules that answer. Sets 32, 34 to 36, 52, 54, 56, 60, 61, 63, 65 to 67, 70 and 71 describe
@@ -53,11 +53,17 @@ out; 194 and 195, what an expansion, a Codex or a later rules version changed; 1
 I; 198 and 199, either/or questions offering two answers; 200 and 201, who owns, chooses or gets something;
 202 and 203, a request for the rule that says so; 204 and 205, what happens to a player's things after a
 loss; 206 and 207, what a digital table (the Tabletop Simulator mod, an app) did against the rule; 208 and
-209, odds and dice; 210 and 211, "does X count as Y?".
+209, odds and dice; 210 and 211, "does X count as Y?"; 212 and 213, "is it legal to ...", a plan checked; 214 and
+215, doing something twice or again; 216 and 217, a named planet or system as the scene; 218 and 219, how long an
+effect lasts; 220 and 221, a combo planned; 222 and 223, stopping or answering an opponent; 224 and 225, what is
+left over or unused; 226 and 227, out of turn; 228 and 229, how-to questions; 230 and 231, quick calls to a
+tournament judge; 232 and 233, analogies from one rule to another; 234 and 235, where a token, card or unit goes;
+236 and 237, "why can't I?" after a no; 238 and 239, three or more players in the scene; 240 and 241, cards named
+by what they do; 242 and 243, a wrong picture of rounds, phases and turns.
 The leave-one-out questions are the corpus's own (wiki FAQs, open questions), mostly about one card and asked
 in a writer's words; these are the other half of the picture. Sets 13 to 18, 29 to 31, 34, 35, 42, 43, 46, 48,
-50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 210 are the train part, fitted on
-beside the leave-one-out train part; the other 103 are held out.
+50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 242 are the train part, fitted on
+beside the leave-one-out train part; the other 119 are held out.
 """
 from __future__ import annotations
 
