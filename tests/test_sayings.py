@@ -476,7 +476,8 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     ("the player holding the gavel got knocked out of the game; who gets it now?", "speaker", {"80.7"}, 1),
     # 64.4 and the page's note: a planet exhausted for its technology specialty gives no resources with it.
     ("can I exhaust a planet for its tech skip and still count its resources toward the tech?", "planets",
-     {"64.4", "planets.note-4"}, 1),    # 53.2b: a legendary planet's ability card taken while exhausted stays exhausted.
+     {"64.4", "planets.note-4"}, 1),
+    # 53.2b: a legendary planet's ability card taken while exhausted stays exhausted.
     ("I took Primor from another player and its extra ability card was already face down; can I use it this round?",
      "legendary-planets", {"53.2b"}, 1),
     # 34.4a: an exhausted card's passive abilities still apply.
