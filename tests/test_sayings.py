@@ -557,6 +557,26 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 1.11: no effect without the cost, said as not having enough.
     ("my tech says exhaust it and spend 2 trade goods, but I don't have enough; can I still get the effect?",
      "abilities", {"1.11"}, 2),
+    # 43.3: no limit to ground forces on a planet, asked in shorthand.
+    ("is there a cap on inf parked on 1 planet?", "ground-forces", {"43.3"}, 2),
+    # 26.3/26.3a: a structure has no cost, so it cannot be bought with resources.
+    ("my pds: can I purchase one with resources during production?", "cost", {"26.3", "26.3a"}, 2),
+    # 68.3: ground forces made by a dock go on the planet that holds it.
+    ("can I put the inf my dock builds on the other planet?", "production", {"68.3"}, 2),
+    # 97.4: an upgrade named in shorthand applies to the units already out.
+    ("picked up cv2: do carriers that are already out move 2 straight away?", "unit-upgrades", {"97.4"}, 2),
+    # 34.4: an exhausted card cannot be exhausted again.
+    ("my agent card is face down from earlier; can I exhaust it again for a second use?", "exhausted",
+     {"34.4"}, 3),
+    # 29: the player who is not the active player defends, on the ground too.
+    ("who is the defender when I land troops on his planet on my turn?", "defender", {"29"}, 3),
+    # 1.6: "cannot" is absolute.
+    ("one effect says I can't retreat and another says I may; is the cannot final?", "abilities", {"1.6"}, 2),
+    # 1.9: with effects joined by "and", resolve as many as one can.
+    ("the card has two parts and I can't do the second one; am I off the hook for the first?", "abilities",
+     {"1.9"}, 3),
+    # 25.4: a planet stays controlled with no units on it.
+    ("if my troops leave a planet, do I keep it with nobody on it?", "control", {"25.4"}, 2),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
