@@ -577,6 +577,24 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
      {"1.9"}, 3),
     # 25.4: a planet stays controlled with no units on it.
     ("if my troops leave a planet, do I keep it with nobody on it?", "control", {"25.4"}, 2),
+    # 15.2a: bombardment hits beyond the ground forces there have no effect.
+    ("my dreads shelled a planet with one infantry and scored 3 hits; what happens to the other hits?",
+     "bombardment", {"15.2a"}, 2),
+    # 30.1a: deploying costs nothing unless the ability says so.
+    ("can I drop in a mech with its ability for free or do I pay 2 resources?", "deploy", {"30.1a"}, 2),
+    # 56.2: a "-" modifier is subtracted from the result, so a hit needs a higher die.
+    ("an ability says apply -1 to the result of each of the enemy's combat rolls; does a 7 then need an 8?",
+     "modifiers", {"56.2"}, 2),
+    # 1.27: "this system" is the system that holds the unit.
+    ("my flagship's ability affects this system; which system does that mean after it moves?", "abilities",
+     {"1.27"}, 2),
+    # 31.2: a unit removed by an effect is not destroyed.
+    ("the rift took my carrier off the board; does that count as it being destroyed for my faction trigger?",
+     "destroyed", {"31.2"}, 1),
+    # 25.4: a planet stays controlled with no units on it.
+    ("say I take all my units out of a planet: still belongs to me?", "control", {"25.4"}, 2),
+    # 68.3: ground forces made by a dock go on the planet that holds it.
+    ("the dock is on planet A; can I put the infantry it makes on planet B?", "production", {"68.3"}, 4),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
