@@ -595,6 +595,18 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     ("say I take all my units out of a planet: still belongs to me?", "control", {"25.4"}, 2),
     # 68.3: ground forces made by a dock go on the planet that holds it.
     ("the dock is on planet A; can I put the infantry it makes on planet B?", "production", {"68.3"}, 4),
+    # 61.6: at most one public and one secret objective in each status phase.
+    ("at the end of the round I meet two public objectives; can I score both of them?", "objective-cards",
+     {"61.6"}, 2),
+    # 30.2a: with no mech left in reinforcements, a deploy ability cannot be used.
+    ("my mechs are all out when the drop in trigger happens; can I still drop it in?", "deploy", {"30.2a"}, 2),
+    # 82.1a: no one has to resolve a secondary.
+    ("when someone plays a strategy card, am I forced to do the bottom part?", "strategic-action", {"82.1a"}, 2),
+    # 67.1b: resources spent beyond a unit's cost are lost.
+    ("tapped a 4 resource planet for a pair of fighters; can I bank the other 3 for later this turn?",
+     "producing-units", {"67.1b"}, 2),
+    # 25.4: no unit needs to stay on a planet to keep it.
+    ("do I need to leave one infantry on a planet to hold it?", "control", {"25.4"}, 2),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
