@@ -1,6 +1,6 @@
 """Player questions written for Mecatol from the rule texts (bench/data/written_questions.jsonl).
 
-Two hundred and thirty-one sets of 30 to 60 questions ("set" 13 to 243, the checks of bench/README.md), each written by a
+Two hundred and seventy-nine sets of 30 to 60 questions ("set" 13 to 291, the checks of bench/README.md), each written by a
 helper who plays, reading only the shared rule texts, never our code or a search, and measured before
 anyone read it: asked as players ask at the table (a scene first, typos, "pds", "ac"), labelled with the
 pages and LRR rules that answer. Sets 32, 34 to 36, 52, 54, 56, 60, 61, 63, 65 to 67, 70 and 71 describe
@@ -59,11 +59,21 @@ effect lasts; 220 and 221, a combo planned; 222 and 223, stopping or answering a
 left over or unused; 226 and 227, out of turn; 228 and 229, how-to questions; 230 and 231, quick calls to a
 tournament judge; 232 and 233, analogies from one rule to another; 234 and 235, where a token, card or unit goes;
 236 and 237, "why can't I?" after a no; 238 and 239, three or more players in the scene; 240 and 241, cards named
-by what they do; 242 and 243, a wrong picture of rounds, phases and turns.
+by what they do; 242 and 243, a wrong picture of rounds, phases and turns; 244 and 245, a player teaching
+a newcomer; 246 and 247, "is there ever a case where ..."; 248 and 249, a number worked out for a scene;
+250 and 251, which of two things comes first; 252 and 253, nothing there (no units left, an empty deck,
+zero votes); 254 and 255, search-box queries of two to six words; 256 and 257, shorthand and typos typed on
+a phone; 258 and 259, loopholes; 260 and 261, "what happens if ..." after one event; 262 and 263, a belief
+with its reason, half of them wrong; 264 and 265, what a game word means; 266 and 267, last night's
+disputed call; 268 and 269, what one unit type can do; 270 and 271, the question after a long preamble; 272
+and 273, two things players confuse; 274 and 275, English as a second language with literal translations;
+276 and 277, habits from other games; 278 and 279, extreme cases; 280 and 281, a statement with a question
+mark; 282 and 283, a strategy question a rule decides; 284 and 285, a number misremembered; 286 and 287,
+a claim heard second-hand; 288 and 289, first-game basics; 290 and 291, the edges of a phase or step.
 The leave-one-out questions are the corpus's own (wiki FAQs, open questions), mostly about one card and asked
 in a writer's words; these are the other half of the picture. Sets 13 to 18, 29 to 31, 34, 35, 42, 43, 46, 48,
-50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 242 are the train part, fitted on
-beside the leave-one-out train part; the other 119 are held out.
+50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 290 are the train part, fitted on
+beside the leave-one-out train part; the other 143 are held out.
 """
 from __future__ import annotations
 
