@@ -607,6 +607,38 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
      "producing-units", {"67.1b"}, 2),
     # 25.4: no unit needs to stay on a planet to keep it.
     ("do I need to leave one infantry on a planet to hold it?", "control", {"25.4"}, 2),
+    # 25.4: taking every unit off a planet does not give it up.
+    ("if I take them all off that planet to invade elsewhere do I lose the planet?", "control", {"25.4"}, 2),
+    # 26.3a: a structure has no cost; Construction places it.
+    ("how many resources does it take to put down a PDS with Construction?", "cost", {"26.3a"}, 3),
+    # 18.1: a roll equal to or above the combat value hits.
+    ("a cruiser hits on 7, what do I need to roll to land a hit?", "combat", {"18.1"}, 2),
+    # 82.1: secondaries go clockwise from the active player's left, not all at once.
+    ("can all the other players resolve the secondary all at once to speed things up?", "strategic-action", {"82.1"}, 2),
+    # 58.4c: a ship in a system holding its own command token cannot move out.
+    ("I already activated the system my cruisers sit in earlier this round; can they still leave to join the attack?",
+     "movement", {"58.4c"}, 2),
+    # 7.4: a law in a player's play area is owned by that player.
+    ("why does that one law sit in front of a player and not in the middle with the others?", "agenda-card", {"7.4"}, 1),
+    # 68.1a: the production values of units in the active system add up.
+    ("both docks sit in the same system, do their numbers combine when I produce?", "production", {"68.1a"}, 2),
+    # 1.11: no effect without the whole cost.
+    ("the card costs three trade goods and I only had 2, can I spend the 2 and get part of the effect?",
+     "abilities", {"1.11"}, 2),
+    # 7.5: a discarded law's ability ends.
+    ("somebody's agenda got rid of our law mid game, does its effect stop?", "agenda-card", {"7.5"}, 1),
+    # 93.6: a commodity received from another player becomes a trade good.
+    ("I got someone's commodities in a trade; do I keep them commodity side up?", "trade-goods", {"93.6"}, 2),
+    # 68.3: produced ground forces go on a planet whose unit used Production.
+    ("can the infantry I build go somewhere else than the dock's planet?", "production", {"68.3"}, 2),
+    # 1.18: "at the start of combat" happens at each combat.
+    ("my ability triggers at the start of combat; I fight a space combat and then a ground combat, does it trigger again?",
+     "abilities", {"1.18"}, 2),
+    # 20.3a: a token not in reinforcements cannot be gained.
+    ("Leadership says gain three tokens but I have only one left in reinforcements, how many tokens do I get?",
+     "command-tokens", {"20.3a"}, 2),
+    # 43.1: ground forces are never in space without ships to carry them.
+    ("the carrier got destroyed and left my troops floating in space, is that allowed?", "ground-forces", {"43.1"}, 1),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
