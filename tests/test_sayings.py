@@ -639,6 +639,27 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
      "command-tokens", {"20.3a"}, 2),
     # 43.1: ground forces are never in space without ships to carry them.
     ("the carrier got destroyed and left my troops floating in space, is that allowed?", "ground-forces", {"43.1"}, 1),
+    # 1.18: a start-of-combat ability fires at the ground combat too.
+    ("my leader's bonus is 'at the start of combat'; after the space fight, does it apply again for the ground fight?",
+     "abilities", {"1.18"}, 2),
+    # 43.1: infantry do not wait in space once their carrier has gone.
+    ("once my carrier moves on, can my infantry stay floating in space?", "ground-forces", {"43.1"}, 2),
+    # 25.4: an empty planet stays its controller's.
+    ("is a planet with no units on it still his, or not his anymore?", "control", {"25.4"}, 2),
+    # 68.3: produced infantry go on the producing unit's planet.
+    ("my dock produces infantry, can I drop them on the other planet next to it?", "production", {"68.3"}, 2),
+    # 97.4: an upgrade applies to the units already on the board.
+    ("my cruisers were on the map before I got Cruiser II; are those upgraded too or only ones built from here on?",
+     "unit-upgrades", {"97.4"}, 1),
+    # 1.3a: an effect with a duration outlasts the unit that made it.
+    ("my ship gave a bonus for the whole combat but it got destroyed; does the bonus still apply?", "abilities", {"1.3a"}, 2),
+    # 18.2: each burst icon is one more die.
+    ("why does one war sun throw 3 dice in combat?", "combat", {"18.2"}, 2),
+    # 5.2: a system holding your command token cannot be activated again.
+    ("can I activate my home system twice in one round to build twice?", "active-system", {"5.2"}, 2),
+    # 42.1, 42.2: only ground forces roll and take hits in ground combat.
+    ("do my PDS get to roll in ground combat alongside the infantry?", "ground-combat", {"42.1"}, 2),
+    ("can a space dock soak the hits in a ground fight instead of my infantry?", "ground-combat", {"42.2"}, 2),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
