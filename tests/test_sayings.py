@@ -660,6 +660,14 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 42.1, 42.2: only ground forces roll and take hits in ground combat.
     ("do my PDS get to roll in ground combat alongside the infantry?", "ground-combat", {"42.1"}, 2),
     ("can a space dock soak the hits in a ground fight instead of my infantry?", "ground-combat", {"42.2"}, 2),
+    # 1.18: a start-of-combat ability fires in every combat it meets.
+    ("my faction's trick fires at the start of combat; if I pick several fights this round, does it fire in each?",
+     "abilities", {"1.18"}, 2),
+    # 82.1a: no one has to resolve a secondary ability.
+    ("when someone plays a strategy card, am I obliged to do the secondary?", "strategic-action", {"82.1a"}, 2),
+    # 33.11: an eliminated player's captured units go back to their owners.
+    ("the player holding my captured cruisers on their sheet was just knocked out; do I get them back?",
+     "elimination", {"33.11"}, 3),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
