@@ -1,6 +1,6 @@
 """Player questions written for Mecatol from the rule texts (bench/data/written_questions.jsonl).
 
-Two hundred and seventy-nine sets of 30 to 60 questions ("set" 13 to 291, the checks of bench/README.md), each written by a
+Three hundred and forty-three sets of 30 to 60 questions ("set" 13 to 355, the checks of bench/README.md), each written by a
 helper who plays, reading only the shared rule texts, never our code or a search, and measured before
 anyone read it: asked as players ask at the table (a scene first, typos, "pds", "ac"), labelled with the
 pages and LRR rules that answer. Sets 32, 34 to 36, 52, 54, 56, 60, 61, 63, 65 to 67, 70 and 71 describe
@@ -69,11 +69,22 @@ disputed call; 268 and 269, what one unit type can do; 270 and 271, the question
 and 273, two things players confuse; 274 and 275, English as a second language with literal translations;
 276 and 277, habits from other games; 278 and 279, extreme cases; 280 and 281, a statement with a question
 mark; 282 and 283, a strategy question a rule decides; 284 and 285, a number misremembered; 286 and 287,
-a claim heard second-hand; 288 and 289, first-game basics; 290 and 291, the edges of a phase or step.
+a claim heard second-hand; 288 and 289, first-game basics; 290 and 291, the edges of a phase or step; 292 and 293, undo and take-backs;
+294 and 295, hidden and public information; 296 and 297, deals and promises; 298 and 299, ties and
+tiebreakers; 300 and 301, prerequisites; 302 and 303, short of means; 304 and 305, a board state
+explained backwards; 306 and 307, two things at once; 308 and 309, thresholds; 310 and 311, the scope of
+an effect; 312 and 313, automatic or declared; 314 and 315, a message laid out as a list; 316 and 317, the
+opponent's questionable move; 318 and 319, before and after a change of state; 320 and 321, one rule
+across unit types; 322 and 323, numbers and symbols on components; 324 and 325, speeding up play; 326 and
+327, consent and permission; 328 and 329, "why him and not me"; 330 and 331, self-corrections; 332 and
+333, setup and the first minutes; 334 and 335, "technically"; 336 and 337, where a piece is; 338 and 339,
+chains of consequences; 340 and 341, vague quantities; 342 and 343, stacking; 344 and 345, a risk check
+before a move; 346 and 347, what resets and what stays; 348 and 349, run-on messages; 350 and 351, what
+the other side gets or loses; 352 and 353, who it applies to; 354 and 355, the exception's exception.
 The leave-one-out questions are the corpus's own (wiki FAQs, open questions), mostly about one card and asked
 in a writer's words; these are the other half of the picture. Sets 13 to 18, 29 to 31, 34, 35, 42, 43, 46, 48,
-50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 290 are the train part, fitted on
-beside the leave-one-out train part; the other 143 are held out.
+50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 354 are the train part, fitted on
+beside the leave-one-out train part; the other 175 are held out.
 """
 from __future__ import annotations
 
