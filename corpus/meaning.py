@@ -3,9 +3,9 @@
 Words alone miss a question put in other words: by its words, a player's "what does it mean to
 refresh your commodities?" went to the Agenda Phase page; by its meaning, to Commodities. Every
 entry has a vector from ingest (corpus.embed); the query gets one at search time. The rerank mixes each hit's cosine into its
-score (Weights.semantic), and the numbered rules closest in meaning take turns with the answers
-the words found in being lifted into the first places (Weights.answer_cos), wherever the words
-ranked them. A rules topic read as one (the mean of its intro's and rules' vectors) adds its
+score (Weights.semantic), and the numbered rules closest in meaning can take turns with the answers
+the words found in being lifted into the first places (Weights.answer_cos; off by default since the
+refit on 17,116 questions), wherever the words ranked them. A rules topic read as one (the mean of its intro's and rules' vectors) adds its
 closeness to each of the topic's hits (Weights.topic_cos). The numbered rules and topic intros
 closest to the query join the candidates its words found (search.NEAR), so the rerank can weigh them.
 """

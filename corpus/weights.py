@@ -34,7 +34,7 @@ class Weights:
     lrr_count: int = 3
     # With sentence vectors (corpus.meaning): the share of each hit's score that is its closeness
     # in meaning to the query; and a rule closest in meaning, at least answer_cos close and on one
-    # of the first answer_pages pages, takes turns with the answers above in being lifted.
+    # of the first answer_pages pages, takes turns with the answers above in being lifted (99: never).
     semantic: float = 0.7
     answer_cos: float = 99.0  # 99: no rule is lifted by its meaning alone (refit on 17,116 questions)
     answer_pages: int = 0  # 0: any page

@@ -83,8 +83,7 @@ def test_the_first_three_hits_hold_the_lifted_answers_after_the_pages_rule(defau
     # the Transport note that led gives its place to its page's rule (95.1). The rule places are not
     # chosen again here (corpus.search_rules.reordered): that puts 95.2 in 96.2's place. The lift by
     # meaning is off by default since the refit on 17,116 questions (answer_cos 99), so it is set here.
-    unordered = dataclasses.replace(search.WEIGHTS, rule_cos=0.0, rule_words=0.0, rule_score=0.0, answer_cos=0.5,
-                                    rule_pages=4)
+    unordered = dataclasses.replace(search.WEIGHTS, rule_cos=0.0, rule_words=0.0, rule_score=0.0, answer_cos=0.5)
     hits = default_corpus.search("how many infantry can a carrier transport", weights=unordered).hits[:3]
     assert [h.id for h in hits][0] == "95.1" and {"96.2", "16.4"} <= {h.id for h in hits}
 
