@@ -668,6 +668,34 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     # 33.11: an eliminated player's captured units go back to their owners.
     ("the player holding my captured cruisers on their sheet was just knocked out; do I get them back?",
      "elimination", {"33.11"}, 3),
+    # 91.2: the Technology card's primary gives a second tech for six resources.
+    ("on the technology strategy card's primary, what does the second tech run me?", "technology-sc", {"91.2"}, 2),
+    # 91.3: following Technology costs a strategy token and four resources.
+    ("if I follow tech when someone plays it, how much does that cost me?", "technology-sc", {"91.3"}, 2),
+    # 34.4: a card already exhausted cannot be exhausted again, asked of a planet.
+    ("can I exhaust the same planet twice in one turn for double resources?", "exhausted", {"34.4"}, 2),
+    # 17.2: how a captured ship comes back.
+    ("the cabal has my dreadnought on their sheet, how do I get it back?", "capture", {"17.2"}, 2),
+    # 68.1c: one infantry instead of two still costs the whole price.
+    ("can I pay just 1 resource for a single infantry?", "producing-units", {"68.1c"}, 2),
+    # 1.18: a start-of-combat ability fires in every combat, asked against once per game.
+    ("my flagship has a start of combat effect: once per game, or three times if I fight 3 combats?", "abilities",
+     {"1.18"}, 2),
+    # 90.15: an exhausted planet's technology specialty cannot be used.
+    ("the yellow skip planet was exhausted earlier for resources; can I still use the skip on a tech now?",
+     "technology", {"90.15"}, 1),
+    # 16.3c: fighters over capacity stay until the end of combat.
+    ("space combat, my last carrier just died and I still have 3 fighters out there; do they vanish right away?",
+     "capacity", {"16.3c"}, 2),
+    ("mid battle I have too many fighters for my carriers; are they removed now or after the fight?", "capacity",
+     {"16.3c"}, 2),
+    # 25.5: units placed on a planet with none of its owner's take it, invasion or not.
+    ("my opponent put a mech on my planet that had nothing on it, using an action card, not an invasion; is it his now?",
+     "control", {"25.5", "25.5a"}, 2),
+    # 20.3a: a command token with none left in reinforcements is not gained.
+    ("leadership says gain 3 tokens but I only have one left in reinforcements", "command-tokens", {"20.3a"}, 2),
+    # 80.2: the speaker votes last.
+    ("in the agenda phase, who votes last?", "speaker", {"80.2"}, 2),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
