@@ -696,6 +696,16 @@ def test_the_halves_of_a_strategy_card_are_its_abilities():
     ("leadership says gain 3 tokens but I only have one left in reinforcements", "command-tokens", {"20.3a"}, 2),
     # 80.2: the speaker votes last.
     ("in the agenda phase, who votes last?", "speaker", {"80.2"}, 2),
+    # 16.3b: ground forces on planets take no room on ships.
+    ("do my infantry already down on planets take up space on my carriers in that system?", "capacity", {"16.3b"}, 2),
+    # 17.3b: captured fighters cannot be bought back, told as eaten.
+    ("the vuil'raith ate two of my fighters; can I trade him something to get them back?", "capture", {"17.3b"}, 2),
+    # 9.2a: a system with a planet can still be an anomaly.
+    ("cormund sits inside a gravity rift; does having a planet make that system a normal one?", "anomalies",
+     {"9.2a"}, 1),
+    # 33.6: an eliminated player's strategy cards go back to the common play area.
+    ("a player got knocked out mid round; what happens to the strategy card he was holding?", "elimination",
+     {"33.6"}, 2),
 ])
 def test_a_scene_told_in_plain_words_finds_the_rule_it_turns_on(default_corpus, scene, page, rules, first):
     found = default_corpus.search(scene)
