@@ -1,6 +1,6 @@
 """Player questions written for Mecatol from the rule texts (bench/data/written_questions.jsonl).
 
-Three hundred and forty-three sets of 30 to 60 questions ("set" 13 to 355, the checks of bench/README.md), each written by a
+Three hundred and seventy-five sets of 30 to 60 questions ("set" 13 to 387, the checks of bench/README.md), each written by a
 helper who plays, reading only the shared rule texts, never our code or a search, and measured before
 anyone read it: asked as players ask at the table (a scene first, typos, "pds", "ac"), labelled with the
 pages and LRR rules that answer. Sets 32, 34 to 36, 52, 54, 56, 60, 61, 63, 65 to 67, 70 and 71 describe
@@ -80,11 +80,17 @@ across unit types; 322 and 323, numbers and symbols on components; 324 and 325, 
 333, setup and the first minutes; 334 and 335, "technically"; 336 and 337, where a piece is; 338 and 339,
 chains of consequences; 340 and 341, vague quantities; 342 and 343, stacking; 344 and 345, a risk check
 before a move; 346 and 347, what resets and what stays; 348 and 349, run-on messages; 350 and 351, what
-the other side gets or loses; 352 and 353, who it applies to; 354 and 355, the exception's exception.
+the other side gets or loses; 352 and 353, who it applies to; 354 and 355, the exception's exception;
+356 and 357, a named unit where a general rule decides; 358 and 359, one moment inside a combat; 360 and
+361, paying and spending; 362 and 363, planets in a scene; 364 and 365, a player far behind; 366 and 367,
+agenda phase table talk; 368 and 369, the wrong topic guessed first; 370 and 371, short follow-ups with a
+number; 372 and 373, the map told by tiles; 374 and 375, leaders; 376 and 377, exploration and relics; 378
+and 379, promissory notes between two factions; 380 and 381, the edges of a turn or round; 382 and 383, a
+rule read aloud in paraphrase; 384 and 385, ground forces on planets; 386 and 387, space against planet.
 The leave-one-out questions are the corpus's own (wiki FAQs, open questions), mostly about one card and asked
 in a writer's words; these are the other half of the picture. Sets 13 to 18, 29 to 31, 34, 35, 42, 43, 46, 48,
-50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 354 are the train part, fitted on
-beside the leave-one-out train part; the other 175 are held out.
+50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 386 are the train part, fitted on
+beside the leave-one-out train part; the other 191 are held out.
 """
 from __future__ import annotations
 
