@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from corpus import checksums, damage, embed, finder, index, meaning, search, store
+from corpus import adapter, checksums, damage, embed, finder, index, meaning, search, store
 from corpus.errors import BrokenIndexError, CorpusError, ModelError, UnknownIdError
 from corpus.model import PAGE_KINDS, Entry
 from corpus.resolve.planets import planet_key
@@ -19,8 +19,9 @@ log = logging.getLogger(__name__)
 class Corpus:
     """A read-only view of one corpus version; safe to share between threads."""
 
-    def __init__(self, folder: Path, entries: list[Entry], meta: dict | None = None):
+    def __init__(self, folder: Path, entries: list[Entry], meta: dict | None = None, adapted: bool = True):
         self.folder = Path(folder)
+        self.adapted = adapted  # map query vectors with the query adapter (corpus.adapter), if there is one
         self.meta = meta or {}
         self.entries = entries
         self.by_id = {e.id: e for e in entries}
@@ -42,15 +43,16 @@ class Corpus:
         self._vectors_read = False
         self._encoder: embed.Encoder | None = None
         self._encoder_checked = False
+        self._adapter: adapter.Adapter | None = None
         # The type-ahead, the results page and its JSON twin ask the same query: encode it once (~8 ms).
         self.query_vectors = embed.Recent(1024)
         self.vectors_problem = ""  # why this version's vectors are not used, once known ("" if none)
 
     @classmethod
-    def load(cls, instance: Path) -> "Corpus":
-        """The corpus now current in an instance folder."""
+    def load(cls, instance: Path, adapted: bool = True) -> "Corpus":
+        """The corpus now current in an instance folder (adapted=False: queries without the adapter)."""
         folder = store.current_dir(Path(instance))
-        return cls(folder, store.read_entries(folder), store.read_meta(folder))
+        return cls(folder, store.read_entries(folder), store.read_meta(folder), adapted)
 
     def get(self, entry_id: str) -> Entry:
         """The entry with this id, or UnknownIdError."""
@@ -116,16 +118,11 @@ class Corpus:
         """The query's unit vector, comparable with `vectors`; None when there are none to compare with."""
         return self.embed_queries([text])[0]
 
-    def embed_queries(self, texts: list[str]) -> list[np.ndarray | None]:
-        """Each text's unit vector (None for a blank one, or all None without vectors to compare with);
-        those not kept from before are encoded in one pass, which costs less than one pass each."""
-        if self.vectors is None:
-            return [None] * len(texts)
-        with self._lock:
-            if not self._encoder_checked:
-                self._encoder = self._query_encoder()
-                self._encoder_checked = True
-        if self._encoder is None:
+    def embed_queries(self, texts: list[str], adapted: bool = True) -> list[np.ndarray | None]:
+        """Each text's unit vector (None for a blank one, or all None without vectors to compare with),
+        mapped by the query adapter unless `adapted` is False; those not kept from before are encoded
+        in one pass, which costs less than one pass each."""
+        if self.vectors is None or self.encoder_digest() is None:
             return [None] * len(texts)
         found = {text: self.query_vectors.get(text) for text in texts if text.strip()}
         new = [text for text, vector in found.items() if vector is None]
@@ -134,7 +131,19 @@ class Corpus:
             vector.flags.writeable = False  # shared between searches and threads
             self.query_vectors.put(text, vector)
             found[text] = vector
+        if adapted and self._adapter is not None:  # the cache keeps raw vectors: the fit reads those
+            return [None if found.get(text) is None else self._adapter.apply(found[text]) for text in texts]
         return [found.get(text) for text in texts]
+
+    def encoder_digest(self) -> str | None:
+        """The digest of the model queries are encoded with (loaded once), None when there is none to use."""
+        with self._lock:
+            if not self._encoder_checked:
+                self._encoder = self._query_encoder()
+                if self._encoder is not None and self.adapted:
+                    self._adapter = adapter.find(self._encoder.digest, embed.DIM)
+                self._encoder_checked = True
+        return None if self._encoder is None else self._encoder.digest
 
     def _query_encoder(self) -> embed.Encoder | None:
         """The process's encoder (loaded once) if it is the model the vectors were made with; else None, logged.

@@ -63,3 +63,13 @@ class ModelError(CorpusError):
         super().__init__(f"{path}: {reason}; reinstall it with `{MODEL_INSTALL}` or point MECATOL_MODEL elsewhere")
         self.path = path
         self.reason = reason
+
+
+class AdapterError(CorpusError):
+    """The query adapter's file cannot be used."""
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"{path}: {reason}; fit it again with `python bench/fit_adapter.py`, "
+                         "or set MECATOL_ADAPTER=off")
+        self.path = path
+        self.reason = reason
