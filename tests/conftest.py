@@ -85,3 +85,24 @@ def default_corpus(default_instance):
     corpus = Corpus.load(default_instance[0])
     yield corpus
     corpus.close()
+
+
+@pytest.fixture(scope="session")
+def raw_mirror_corpus(mirror_instance: Path):
+    """The mirror's corpus searched without the query adapter (see raw_corpus)."""
+    from corpus import Corpus
+
+    corpus = Corpus.load(mirror_instance, adapted=False)
+    yield corpus
+    corpus.close()
+
+
+@pytest.fixture(scope="session")
+def raw_corpus(default_instance):
+    """The default corpus searched without the query adapter: the rerank's mechanisms were built, and
+    their tests' cases found, on the encoder's own query vectors."""
+    from corpus import Corpus
+
+    corpus = Corpus.load(default_instance[0], adapted=False)
+    yield corpus
+    corpus.close()

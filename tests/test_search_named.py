@@ -22,9 +22,11 @@ def test_a_rules_question_naming_no_card_gets_the_rules_topic_first(default_corp
     assert default_corpus.search(RETREAT).groups[0][0] == "space-combat"
 
 
-def test_counted_as_if_named_a_card_outranks_the_rules_topic(default_corpus):
-    # What the unnamed weight changes: the action cards' texts share the question's words.
-    assert default_corpus.search(RETREAT, weights=unnamed_like_named()).groups[0][0] == "cards/action-cards"
+def test_counted_as_if_named_a_card_outranks_the_rules_topic(raw_corpus):
+    # What the unnamed weight changes: the action cards' texts share the question's words. (With the
+    # query adapter Space Combat stays first even so.)
+    assert raw_corpus.search(RETREAT).groups[0][0] == "space-combat"
+    assert raw_corpus.search(RETREAT, weights=unnamed_like_named()).groups[0][0] == "cards/action-cards"
 
 
 def test_a_question_naming_the_card_gets_the_card_first(default_corpus):
