@@ -28,6 +28,7 @@ import written  # noqa: E402
 
 from corpus import Corpus, adapter, query_meaning  # noqa: E402
 
+
 @dataclass(frozen=True)
 class Settings:
     """The fit's few constants (chosen on the held-out parts' figures, bench/README)."""
@@ -70,8 +71,8 @@ def encoded(corpus: Corpus, questions: list[dict]) -> np.ndarray:
 
 
 def gradient(W: np.ndarray, queries: np.ndarray, entries: np.ndarray, batch: list[Target],
-             settings: Settings) -> tuple[float, np.ndarray]:
-    """The batch's mean loss and its gradient in W (the penalty's part included)."""
+             settings: Settings) -> np.ndarray:
+    """The gradient in W of the batch's mean loss (the penalty's part included)."""
     mapped = queries @ W.T
     norms = np.linalg.norm(mapped, axis=1, keepdims=True)
     unit = mapped / norms
@@ -81,18 +82,17 @@ def gradient(W: np.ndarray, queries: np.ndarray, entries: np.ndarray, batch: lis
     logits -= logits.max(axis=1, keepdims=True)
     chance = np.exp(logits)
     chance /= chance.sum(axis=1, keepdims=True)
-    loss, grad = 0.0, np.zeros_like(chance)
+    grad = np.zeros_like(chance)
     for j, target in enumerate(batch):
         for right in (target.pages, target.rules):
-            if len(right):  # softmax loss with the right rows together as one answer
+            if len(right):  # softmax loss -log(sum of the right rows' chances): the right rows as one answer
                 share = chance[j, right]
-                loss -= float(np.log(share.sum() + 1e-30))
                 grad[j] += chance[j]
                 grad[j, right] -= share / share.sum()
     d_unit = settings.sharpness * (grad @ entries) / len(batch)
     d_mapped = (d_unit - unit * (unit * d_unit).sum(axis=1, keepdims=True)) / norms
     eye = np.eye(len(W), dtype=W.dtype)
-    return loss / len(batch), d_mapped.T @ queries + 2 * settings.penalty * (W - eye)
+    return d_mapped.T @ queries + 2 * settings.penalty * (W - eye)
 
 
 def fit(queries: np.ndarray, entries: np.ndarray, wanted: list[Target], settings: Settings = Settings()) -> np.ndarray:
@@ -104,7 +104,7 @@ def fit(queries: np.ndarray, entries: np.ndarray, wanted: list[Target], settings
         order = rng.permutation(len(queries))
         for start in range(0, len(order), settings.batch):
             rows = order[start:start + settings.batch]
-            _, grad = gradient(W, queries[rows], entries, [wanted[i] for i in rows], settings)
+            grad = gradient(W, queries[rows], entries, [wanted[i] for i in rows], settings)
             step += 1
             first = 0.9 * first + 0.1 * grad
             second = 0.999 * second + 0.001 * grad * grad

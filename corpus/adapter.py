@@ -1,8 +1,8 @@
 """The query adapter: a linear map, fitted on players' questions, applied to a query's sentence vector.
 
 The encoder knows English, not how players ask: "my carrier died, what about my fighters?" sits
-nearer other chat than the rule on capacity. bench/fit_adapter.py fits one matrix on the written and
-leave-one-out training questions so that a question's vector, once mapped, lies nearer the entries of
+nearer other chat than the rule on capacity. bench/fit_adapter.py fits one matrix on the written
+training questions so that a question's vector, once mapped, lies nearer the entries of
 the pages that answer it. Only queries are mapped; the entries keep the vectors made at ingest, so a
 new adapter needs no new ingest.
 """
