@@ -1,6 +1,6 @@
 """Player questions written for Mecatol from the rule texts (bench/data/written_questions.jsonl).
 
-Three hundred and ninety-one sets of 30 to 60 questions ("set" 13 to 403, the checks of bench/README.md), each written by a
+Four hundred and seven sets of 30 to 60 questions ("set" 13 to 419, the checks of bench/README.md), each written by a
 helper who plays, reading only the shared rule texts, never our code or a search, and measured before
 anyone read it: asked as players ask at the table (a scene first, typos, "pds", "ac"), labelled with the
 pages and LRR rules that answer. Sets 32, 34 to 36, 52, 54, 56, 60, 61, 63, 65 to 67, 70 and 71 describe
@@ -90,11 +90,15 @@ rule read aloud in paraphrase; 384 and 385, ground forces on planets; 386 and 38
 388 and 389, a forum post with the player's own guess; 390 and 391, search-box words; 392 and 393, a
 dispute at the table; 394 and 395, a named card where a general rule decides; 396 and 397, combat dice and
 hits; 398 and 399, a new player's plain words; 400 and 401, Prophecy of Kings additions meeting an older
-rule; 402 and 403, "can I" moves, transport and activation on the map.
+rule; 402 and 403, "can I" moves, transport and activation on the map; 404 and 405, a card's wording
+paraphrased, a general rule deciding; 406 and 407, an old forum post with two or three questions; 408 and
+409, which happens first; 410 and 411, counting and limits with the numbers given; 412 and 413, words from
+other games or everyday speech; 414 and 415, the difference between two terms; 416 and 417, English as a
+second language; 418 and 419, last night's game, was it done right.
 The leave-one-out questions are the corpus's own (wiki FAQs, open questions), mostly about one card and asked
 in a writer's words; these are the other half of the picture. Sets 13 to 18, 29 to 31, 34, 35, 42, 43, 46, 48,
-50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 402 are the train part, fitted on
-beside the leave-one-out train part (and alone by bench/fit_adapter.py); the other 199 are held out.
+50, 53, 54, 56, 59, 61, 62, 65, 66, 68, 70 and every even set from 72 to 418 are the train part, fitted on
+beside the leave-one-out train part (and alone by bench/fit_adapter.py); the other 207 are held out.
 """
 from __future__ import annotations
 
