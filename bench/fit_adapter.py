@@ -40,6 +40,9 @@ class Settings:
     batch: int = 256
     seed: int = 0
     share: float = 0.5  # the file's map is (1 - share) I + share W
+    # Round 8 (sets 404-419) was written after the shipped fit; refitting with its train half moved
+    # neither of its halves (bench/README, twenty-sixth session), so the file keeps to the sets before.
+    last_set: int = 403
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,11 @@ class Target:
     pages: np.ndarray
     rules: np.ndarray
     excluded: np.ndarray
+
+
+def chosen(questions: list[dict], settings: Settings = Settings()) -> list[dict]:
+    """The written questions the fit reads: those of sets up to Settings.last_set."""
+    return [q for q in questions if int(q["id"].split(".")[1]) <= settings.last_set]
 
 
 def targets(corpus: Corpus, questions: list[dict]) -> list[Target]:
@@ -127,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     if corpus.vectors is None or corpus.encoder_digest() is None:
         print(f"{args.instance}: no sentence vectors or no model ({corpus.vectors_problem})", file=sys.stderr)
         return 1
-    questions = written.questions(corpus, which="train")
+    questions = chosen(written.questions(corpus, which="train"))
     W = fit(encoded(corpus, questions), np.asarray(corpus.vectors, dtype=np.float32), targets(corpus, questions))
     adapter.save(args.out, blended(W), corpus.encoder_digest())
     print(f"{args.out}: fitted on {len(questions)} questions")
