@@ -40,7 +40,7 @@ class Settings:
     batch: int = 256
     seed: int = 0
     share: float = 0.5  # the file's map is (1 - share) I + share W
-    # Round 8 (sets 404-419) was written after the shipped fit; refitting with its train half moved
+    # Round 8 (sets 404-419) was written after the shipped fit; refitting with its train half lifted
     # neither of its halves (bench/README, twenty-sixth session), so the file keeps to the sets before.
     last_set: int = 403
 
