@@ -56,7 +56,7 @@ class Target:
 
 def chosen(questions: list[dict], settings: Settings = Settings()) -> list[dict]:
     """The written questions the fit reads: those of sets up to Settings.last_set."""
-    return [q for q in questions if int(q["id"].split(".")[1]) <= settings.last_set]
+    return [q for q in questions if q["set"] <= settings.last_set]
 
 
 def targets(corpus: Corpus, questions: list[dict]) -> list[Target]:

@@ -122,8 +122,8 @@ def questions(corpus, which: str | None = None, path: Path = WRITTEN) -> list[di
         pages = [page_slug(name) for name in asked["expected_topics"]]
         home = {pages[0]}
         rules = [r for r in asked["expected_rules"] if r in corpus.by_id]
-        found.append({"id": f"written.{asked['set']}.{number}", "kind": "written", "part": asked["part"],
-                      "q": asked["q"], "pages": set(pages), "home": home, "rules": rules,
+        found.append({"id": f"written.{asked['set']}.{number}", "set": asked["set"], "kind": "written",
+                      "part": asked["part"], "q": asked["q"], "pages": set(pages), "home": home, "rules": rules,
                       "exclude": frozenset(), "stratum": loo.stratum(corpus, home),
                       "named": loo.names_its_own(corpus, asked["q"], home, rules)})
     return found

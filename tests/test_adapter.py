@@ -120,7 +120,7 @@ def test_the_penalty_keeps_the_map_near_the_identity():
 
 
 def test_the_fit_reads_the_written_sets_up_to_its_last_one():
-    asked = [{"id": f"written.{number}.1"} for number in (72, 402, 403, 404, 418)]
+    asked = [{"id": f"written.{number}.1", "set": number} for number in (72, 402, 403, 404, 418)]
     assert [q["id"] for q in fit_adapter.chosen(asked)] == ["written.72.1", "written.402.1", "written.403.1"]
     later = fit_adapter.chosen(asked, fit_adapter.Settings(last_set=418))
     assert len(later) == 5
