@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import fit_adapter  # noqa: E402  (for the last set its fit reads)
 import guard  # noqa: E402
 import loo  # noqa: E402  (bench/loo.py, beside this script)
 import written  # noqa: E402
@@ -141,6 +142,12 @@ def labelled(asked: list[dict], path: Path = LABELS) -> list[dict]:
     return [{**q, "rules": rules[q["id"]]} for q in asked if rules.get(q["id"])]
 
 
+def after_the_fit(asked: list[dict]) -> list[dict]:
+    """The written questions of sets after the shipped adapter's fit (fit_adapter.Settings.last_set), both
+    parts: unread by every fit, and about every topic, as players' questions are (bench/README)."""
+    return [q for q in asked if q["set"] > fit_adapter.Settings().last_set]
+
+
 def warm_times(corpus: Corpus, questions: list[dict], rounds: int = 3) -> list[float]:
     """Milliseconds per search (limit 10) once every question has been searched before."""
     times = []
@@ -212,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
                     rules = evaluate(corpus, labelled(asked, path), weights=weights)[2]
                     print(rules.line(f"loo {which} {title}"))
                 report(corpus, f"written {which}", written.questions(corpus, which), args.verbose, weights=weights)
+            report(corpus, f"written after set {fit_adapter.Settings().last_set}",
+                   after_the_fit(written.questions(corpus)), args.verbose, weights=weights)
         dev = dev_questions(args.queries)
         times = report(corpus, "dev", dev, args.verbose, weights=weights)
         # A player sees /api/search's first ten hits (SEARCH_LIMIT), not sixty: its pages, as they come.

@@ -12,6 +12,8 @@ from corpus import Corpus, adapter, embed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import fit_adapter  # noqa: E402
+import search_quality  # noqa: E402
+import written  # noqa: E402
 
 
 @pytest.fixture()
@@ -124,3 +126,12 @@ def test_the_fit_reads_the_written_sets_up_to_its_last_one():
     assert [q["id"] for q in fit_adapter.chosen(asked)] == ["written.72.1", "written.402.1", "written.403.1"]
     later = fit_adapter.chosen(asked, fit_adapter.Settings(last_set=418))
     assert len(later) == 5
+
+
+def test_the_bench_reports_both_halves_of_the_sets_after_the_fit(default_corpus):
+    # Round 8 whole: every set the shipped fit did not read, its train half and its held-out half.
+    later = search_quality.after_the_fit(written.questions(default_corpus))
+    assert {q["set"] for q in later} == set(range(fit_adapter.Settings().last_set + 1, 420))
+    assert {q["part"] for q in later} == {"train", "held-out"} and len(later) == 800
+    fitted = fit_adapter.chosen(written.questions(default_corpus, which="train"))
+    assert not {q["id"] for q in later} & {q["id"] for q in fitted}
